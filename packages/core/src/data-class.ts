@@ -69,3 +69,13 @@ export function dataClassesOfTags(tags: readonly string[]): DataClass[] {
   if (tags.some(isRegulatedTag)) out.push({ regulated: { scopes: scopesOf(tags) } });
   return out.length === 0 ? ['none'] : out;
 }
+
+/**
+ * `a ⊆ b` for sensitivity sets, where `regulated` (scopes not given) covers every
+ * `regulated:SCOPE`, and `unknown` in `b` covers anything.
+ */
+export function tagsWithin(a: readonly string[], b: readonly string[]): boolean {
+  if (b.includes('unknown')) return true;
+  const anyRegulated = b.includes('regulated');
+  return a.every((t) => b.includes(t) || (anyRegulated && isRegulatedTag(t)));
+}
