@@ -1,6 +1,7 @@
 import type { ToolClaims } from './claims.js';
 import type { Problem } from './problem.js';
 import { childPath, problem } from './problem.js';
+import { readToolAnnotations } from './tool-annotations-reader.js';
 
 const hintPath = (path: string, name: string) => childPath(path, name);
 const inputPath = (path: string, field: string) => childPath(childPath(path, 'inputMetadata'), field);
@@ -64,4 +65,13 @@ export function checkToolClaims(claims: ToolClaims, path = '$'): Problem[] {
     );
   }
   return out;
+}
+
+/**
+ * Every problem with one tool's raw annotations: what the reader found (bad values, unknown keys,
+ * legacy PascalCase) and the contradictions among what it could read.
+ */
+export function checkToolAnnotations(annotations: unknown, path = '$'): Problem[] {
+  const read = readToolAnnotations(annotations, path);
+  return [...read.problems, ...checkToolClaims(read.value, path)];
 }

@@ -36,7 +36,10 @@ export function narrowContract(
       (narrowed as Record<ContractSetField, string[]>)[field] = claimed;
     } else {
       violations.push(violation(contract.tool, field, 'resolve', contract[field], claimed));
-      (narrowed as Record<ContractSetField, string[]>)[field] = union(setOf<string>(contract[field]), claimed);
+      (narrowed as Record<ContractSetField, string[]>)[field] = union(
+        setOf<string>(contract[field]),
+        claimed,
+      );
     }
   }
   for (const name of HINT_NAMES) {

@@ -36,7 +36,8 @@ export function labelResult(
   };
   let sources = pick<Source | Unknown>('returnSource', claims.sources);
   const sensitivity = pick<SensitivityTag>('returnSensitivity', claims.sensitivity);
-  let openWorld = claims.openWorld === true || sources.includes('untrustedPublic') || sources.includes('unknown');
+  let openWorld =
+    claims.openWorld === true || sources.includes('untrustedPublic') || sources.includes('unknown');
   if (claims.openWorld === false && !claimedOpenWorldSource(claims)) {
     // A believed "not open-world" rules out the untrusted source the contract allowed.
     const rest = sources.filter((s) => s !== 'untrustedPublic');

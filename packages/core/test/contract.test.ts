@@ -89,7 +89,11 @@ describe('contracts: narrowing by resolution', () => {
       destination: ['public'],
       returnSensitivity: ['credentials'],
     });
-    expect(violations.map((v) => v.field).sort()).toEqual(['destination', 'readOnlyHint', 'returnSensitivity']);
+    expect(violations.map((v) => v.field).sort()).toEqual([
+      'destination',
+      'readOnlyHint',
+      'returnSensitivity',
+    ]);
     expect(contract.destination).toEqual(['ephemeral', 'public']);
     expect(contract.returnSensitivity).toEqual(['credentials', 'financial', 'pii', 'user']);
     expect(contract.hints.readOnlyHint).toBe(false);
@@ -134,7 +138,10 @@ describe('contracts: labelling results', () => {
   });
 
   it('a complete claim inside the set narrows the label', () => {
-    const { label, violations } = labelResult(declared, { sources: ['internal'], sensitivity: ['financial'] });
+    const { label, violations } = labelResult(declared, {
+      sources: ['internal'],
+      sensitivity: ['financial'],
+    });
     expect(violations).toEqual([]);
     expect(label.sources).toEqual(['internal']);
     expect(label.openWorld).toBe(false);

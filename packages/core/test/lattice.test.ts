@@ -21,7 +21,9 @@ describe('the label lattice', () => {
   });
 
   it('bottom is the identity of join and below everything', () => {
-    fc.assert(fc.property(labelArb, (a) => eq(join(BOTTOM, a), a) && eq(join(a, BOTTOM), a) && leq(BOTTOM, a)));
+    fc.assert(
+      fc.property(labelArb, (a) => eq(join(BOTTOM, a), a) && eq(join(a, BOTTOM), a) && leq(BOTTOM, a)),
+    );
   });
 
   it('join is an upper bound of both sides, and the least one', () => {
@@ -99,7 +101,10 @@ describe('the label lattice', () => {
   });
 
   it('makeLabel canonicalises: sorted sets, none dropped, untrustedPublic means open-world', () => {
-    const l = makeLabel({ sources: ['user', 'untrustedPublic', 'user'], sensitivity: ['pii', 'none', 'pii'] });
+    const l = makeLabel({
+      sources: ['user', 'untrustedPublic', 'user'],
+      sensitivity: ['pii', 'none', 'pii'],
+    });
     expect(l.sources).toEqual(['untrustedPublic', 'user']);
     expect(l.sensitivity).toEqual(['pii']);
     expect(l.openWorld).toBe(true);
