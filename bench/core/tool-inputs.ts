@@ -1,3 +1,4 @@
+import { DESTINATIONS, OUTCOMES, SEP1984_HINTS, SOURCES } from '../../packages/core/src/index.js';
 import { pick, rng, some } from './random.js';
 
 /**
@@ -7,9 +8,6 @@ import { pick, rng, some } from './random.js';
 
 const VERBS = ['get', 'list', 'search', 'create', 'update', 'delete', 'send', 'read', 'write', 'run'];
 const NOUNS = ['issue', 'email', 'file', 'invoice', 'contact', 'page', 'record', 'message', 'job', 'repo'];
-const DESTINATIONS = ['ephemeral', 'system', 'user', 'internal', 'public'];
-const OUTCOMES = ['benign', 'consequential', 'irreversible'];
-const SOURCES = ['untrustedPublic', 'trustedPublic', 'internal', 'user', 'system'];
 const CLASSES: unknown[] = [
   'none',
   'user',
@@ -54,15 +52,7 @@ function mcpHints(next: Next) {
 }
 
 function sep1984Hints(next: Next) {
-  const all = [
-    'aiProcessingHint',
-    'slowExecutionHint',
-    'resourceIntensiveHint',
-    'sensitiveDataHint',
-    'privilegedAccessHint',
-    'reversibleHint',
-  ];
-  return Object.fromEntries(some(next, all, 4).map((h) => [h, next() < 0.7]));
+  return Object.fromEntries(some(next, [...SEP1984_HINTS], 4).map((h) => [h, next() < 0.7]));
 }
 
 function annotations(next: Next, i: number): Record<string, unknown> | undefined {
