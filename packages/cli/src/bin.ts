@@ -1,7 +1,6 @@
 #!/usr/bin/env node
-import { Command } from 'commander';
-import { ANSI, PLAIN, wantsColour } from './demo/colour.js';
-import { runLabelDemo } from './demo/label-demo.js';
+import { processIo } from './io.js';
+import { buildProgram } from './program.js';
 
 // `mcp-trust demo | head` closes stdout early; that is the reader's choice, not an error.
 process.stdout.on('error', (err: NodeJS.ErrnoException) => {
@@ -9,20 +8,10 @@ process.stdout.on('error', (err: NodeJS.ErrnoException) => {
   throw err;
 });
 
-const program = new Command('mcp-trust')
-  .description('Trust and security metadata for MCP: labels, contracts, policies.')
-  .showHelpAfterError();
-
-program
-  .command('demo')
-  .description("walk the label model through SEP-1913's e-mail and salary-spreadsheet examples")
-  .action(() => {
-    const style = wantsColour(process.stdout, process.env) ? ANSI : PLAIN;
-    runLabelDemo((line) => process.stdout.write(`${line}\n`), style);
+buildProgram(processIo())
+  .parseAsync(process.argv)
+  .catch((err: unknown) => {
+    const message = err instanceof Error ? err.message : String(err);
+    process.stderr.write(`mcp-trust: ${message}\n`);
+    process.exitCode = 1;
   });
-
-program.parseAsync(process.argv).catch((err: unknown) => {
-  const message = err instanceof Error ? err.message : String(err);
-  process.stderr.write(`mcp-trust: ${message}\n`);
-  process.exitCode = 1;
-});

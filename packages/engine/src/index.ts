@@ -1,3 +1,14 @@
-/** The public surface of @mcp-trust/engine. */
+/** The public surface of @mcp-trust/engine. Named exports only; anything not listed is internal. */
+export type { SessionCounts } from './counters.js';
+export type { Engine, EngineOptions } from './create-engine.js';
+export { createEngine } from './create-engine.js';
+export type { EnginePolicy } from './evaluate.js';
+export { DEFAULT_VALUE_INDEX_BYTES, mergeSessionStates } from './merge-state.js';
 export type { ArgumentInfo, ArgumentMatch, Overlay, OverlayResolver, ToolOverlay } from './overlay.js';
+export type { ServerEntry } from './resolve-contract.js';
+export type { BeforeCallOptions, Session } from './session.js';
+export type { SessionState } from './session-state.js';
+export { readSessionState } from './session-state.js';
 export type { CallDecision, ResultDecision, ServerSettings, ToolCall, ToolResult } from './types.js';
+export type { ValueKind } from './value-extract.js';
+export { listValues } from './value-extract.js';

@@ -1,4 +1,4 @@
-import type { DataLabel, ToolContract, Trust } from '@mcp-trust/core';
+import type { DataLabel, Problem, ToolContract, Trust } from '@mcp-trust/core';
 import type { Facts, Verdict } from '@mcp-trust/policy';
 
 /** A tool call as the engine sees it. */
@@ -19,6 +19,10 @@ export interface CallDecision {
   /** Each argument's label (join of the indexed values found in it). */
   argLabels: Record<string, DataLabel>;
   facts: Facts;
+  /** Where an overlay resolver or the server's `tools/resolve` answer was wider than the contract. */
+  violations: string[];
+  /** What was wrong with the call or the resolve answer (handled conservatively, never thrown). */
+  problems: Problem[];
 }
 
 export interface ResultDecision {
@@ -28,6 +32,8 @@ export interface ResultDecision {
   /** Where the result's claims fell outside the tool's contract. */
   violations: string[];
   facts: Facts;
+  /** What was wrong with the result or the call (an unknown call id, unreadable annotations). */
+  problems: Problem[];
 }
 
 export interface ServerSettings {

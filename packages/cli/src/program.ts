@@ -1,0 +1,16 @@
+import { Command } from 'commander';
+import { registerDemo } from './commands/demo.js';
+import { registerPolicy } from './commands/policy.js';
+import { registerReplay } from './commands/replay.js';
+import type { Io } from './io.js';
+
+/** The `mcp-trust` command tree; `bin.ts` runs it against the real process. */
+export function buildProgram(io: Io): Command {
+  const program = new Command('mcp-trust')
+    .description('Trust and security metadata for MCP: labels, contracts, policies.')
+    .showHelpAfterError();
+  registerDemo(program);
+  registerReplay(program, io);
+  registerPolicy(program, io);
+  return program;
+}

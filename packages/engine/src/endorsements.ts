@@ -1,0 +1,65 @@
+import { MAX_WHOLE, normaliseValue, phraseForm } from './normalise.js';
+import { allShingles } from './shingles.js';
+import { extractValues } from './value-extract.js';
+
+/**
+ * The user's own words (prompts), kept so that values the user supplied are endorsed: an IBAN the
+ * user typed is the user's choice even if an e-mail repeats it. Bounded like the value index;
+ * the oldest prompt goes first. Losing a prompt only un-endorses values, which raises risk.
+ */
+export class Endorsements {
+  private prompts: [text: string, seq: number][] = [];
+  private keys = new Set<string>();
+  private phrases = '';
+  private chars = 0;
+
+  constructor(readonly maxBytes: number) {}
+
+  get size(): number {
+    return this.prompts.length;
+  }
+
+  add(text: string, seq: number): void {
+    if (text.length === 0 || this.prompts.some(([t]) => t === text)) return;
+    this.prompts.push([text, seq]);
+    this.chars += text.length;
+    let dropped = false;
+    while (this.chars > this.maxBytes && this.prompts.length > 1) {
+      this.chars -= this.prompts.shift()![0].length;
+      dropped = true;
+    }
+    if (dropped) this.rebuild();
+    else this.index(text);
+  }
+
+  /** A value key (extracted value, whole value, shingle) the user's words contain. */
+  has(key: string): boolean {
+    return this.keys.has(key);
+  }
+
+  /** Whether the whole of `text` occurs, word for word, in the user's words. */
+  says(text: string): boolean {
+    if (this.phrases.length === 0) return false;
+    const phrase = phraseForm(text);
+    return phrase.length > 2 && this.phrases.includes(phrase);
+  }
+
+  list(): [string, number][] {
+    return this.prompts.map(([t, s]) => [t, s]);
+  }
+
+  private rebuild(): void {
+    this.keys.clear();
+    this.phrases = '';
+    for (const [t] of this.prompts) this.index(t);
+  }
+
+  private index(text: string): void {
+    const add = (key: string) => this.keys.add(key);
+    const whole = normaliseValue(text);
+    if (whole.length <= MAX_WHOLE) add(whole);
+    extractValues(text, (_kind, key) => add(key));
+    allShingles(text, add);
+    this.phrases += phraseForm(text);
+  }
+}

@@ -1,0 +1,257 @@
+import type { DataLabel, Problem, ToolContract, Trust } from '@mcp-trust/core';
+import {
+  BOTTOM,
+  defaultContract,
+  filterDataClaims,
+  isBottom,
+  join,
+  labelResult,
+  readResultAnnotations,
+} from '@mcp-trust/core';
+import type { ArgFacts, ToolFacts, Verdict } from '@mcp-trust/policy';
+import { buildFacts, toolFacts } from './build-facts.js';
+import type { CallInput } from './call-input.js';
+import { problem, readCall } from './call-input.js';
+import type { CounterState, SessionCounts } from './counters.js';
+import { Counters } from './counters.js';
+import { Endorsements } from './endorsements.js';
+import type { EnginePolicy } from './evaluate.js';
+import { evaluate } from './evaluate.js';
+import { labelArgument } from './label-args.js';
+import { labelFacts } from './label-facts.js';
+import type { ContractResolver } from './resolve-contract.js';
+import { walkResultText } from './result-text.js';
+import type { SessionState } from './session-state.js';
+import type { CallDecision, ResultDecision, ToolCall, ToolResult } from './types.js';
+import { ENTRY_OVERHEAD, ValueIndex } from './value-index.js';
+import { resultLeafKeys } from './value-keys.js';
+
+export interface BeforeCallOptions {
+  /** The server's `tools/resolve` answer for this call (annotations in any dialect, or the tool). */
+  resolved?: unknown;
+}
+
+/** One agent session: its label (which never goes down), its value index, its counts. */
+export interface Session {
+  readonly id: string;
+  readonly label: DataLabel;
+  readonly counts: Readonly<SessionCounts>;
+  /** What was wrong with the state this session was restored from (empty otherwise). */
+  readonly problems: readonly Problem[];
+  /** The user's own words: values in them are endorsed. */
+  notePrompt(text: string): void;
+  beforeCall(call: ToolCall, opts?: BeforeCallOptions): CallDecision;
+  afterResult(call: ToolCall, result: ToolResult): ResultDecision;
+  state(): SessionState;
+}
+
+export interface SessionContext {
+  policy: EnginePolicy;
+  resolver: ContractResolver;
+  valueIndexBytes: number;
+  replica: string;
+}
+
+interface Pending {
+  server: string;
+  tool: string;
+  contract: ToolContract;
+  trust: Trust;
+  toolFacts: ToolFacts;
+  args: Record<string, ArgFacts>;
+  argsLabel: DataLabel;
+}
+
+/** Calls awaiting results; past this, the oldest are forgotten (their results fail closed). */
+const MAX_PENDING = 1024;
+
+export class SessionImpl implements Session {
+  label: DataLabel = BOTTOM;
+  readonly problems: Problem[] = [];
+  private readonly index: ValueIndex;
+  private readonly endorse: Endorsements;
+  private readonly counters: Counters;
+  private readonly pending = new Map<string, Pending>();
+
+  constructor(
+    private readonly ctx: SessionContext,
+    readonly id: string,
+    counters?: CounterState,
+  ) {
+    this.index = new ValueIndex(ctx.valueIndexBytes);
+    this.endorse = new Endorsements(ctx.valueIndexBytes);
+    this.counters = new Counters(ctx.replica, counters);
+  }
+
+  get counts(): Readonly<SessionCounts> {
+    return this.counters.totals();
+  }
+
+  notePrompt(text: string): void {
+    if (typeof text === 'string') this.endorse.add(text, ++this.index.clock);
+  }
+
+  beforeCall(call: ToolCall, opts?: BeforeCallOptions): CallDecision {
+    const problems: Problem[] = [];
+    const c = readCall(call, problems);
+    const r = this.ctx.resolver.resolve(c.server, c.tool, c.args, opts?.resolved);
+    problems.push(...r.problems);
+    const tool = toolFacts(r.contract, c.server);
+    const { args, argLabels, argsLabel } = this.labelArgs(c, r.roles, problems);
+    const facts = buildFacts({
+      phase: 'call',
+      tool,
+      server: { name: c.server, trust: r.trust },
+      args,
+      argsLabel,
+      sessionId: this.id,
+      sessionLabel: this.label,
+      counts: this.counts,
+    });
+    const verdict = evaluate(this.ctx.policy, facts);
+    this.count('calls', verdict);
+    if (this.pending.size >= MAX_PENDING) this.pending.delete(this.pending.keys().next().value!);
+    this.pending.set(c.id, { ...c, contract: r.contract, trust: r.trust, toolFacts: tool, args, argsLabel });
+    const violations = r.violations.map((v) => v.message);
+    return { verdict, contract: r.contract, argLabels, facts, violations, problems };
+  }
+
+  afterResult(call: ToolCall, result: ToolResult): ResultDecision {
+    const problems: Problem[] = [];
+    const c = readCall(call, problems);
+    let p = this.pending.get(c.id);
+    if (p !== undefined && (p.server !== c.server || p.tool !== c.tool)) p = undefined;
+    else this.pending.delete(c.id);
+    if (p === undefined) {
+      problems.push(
+        problem(
+          '$.id',
+          'unknown-call',
+          'no call with this id was seen; labelled with the default contract',
+          'warning',
+        ),
+      );
+      const contract = defaultContract(c.tool);
+      const trust = this.ctx.resolver.trustOf(c.server);
+      p = {
+        ...c,
+        contract,
+        trust,
+        toolFacts: toolFacts(contract, c.server),
+        ...this.labelArgs(c, {}, problems),
+      };
+    }
+    const read = readResultAnnotations(result);
+    problems.push(...read.problems);
+    const labelled = labelResult(p.contract, filterDataClaims(read.value, p.trust));
+    const label = labelled.label;
+    const facts = buildFacts({
+      phase: 'result',
+      tool: p.toolFacts,
+      server: { name: c.server, trust: p.trust },
+      args: p.args,
+      argsLabel: p.argsLabel,
+      sessionId: this.id,
+      sessionLabel: this.label,
+      counts: this.counts,
+      response: label,
+    });
+    const verdict = evaluate(this.ctx.policy, facts);
+    this.count('results', verdict);
+    this.label = join(this.label, label);
+    if (!this.indexResult(result, label)) {
+      problems.push(
+        problem(
+          '$',
+          'result-not-indexed',
+          'part of the result was past the bounds and was not indexed',
+          'info',
+        ),
+      );
+    }
+    return { verdict, label, violations: labelled.violations.map((v) => v.message), facts, problems };
+  }
+
+  state(): SessionState {
+    const { labels, values } = this.index.snapshot();
+    const counters = this.counters.state();
+    const prompts = this.endorse.list();
+    return {
+      version: 1,
+      id: this.id,
+      label: this.label,
+      counters,
+      clock: this.index.clock,
+      labels,
+      values,
+      prompts,
+    };
+  }
+
+  /** Load a (validated) state's label, index and prompts into this fresh session. */
+  load(state: SessionState, problems: readonly Problem[]): void {
+    this.problems.push(...problems);
+    this.label = state.label;
+    const order = [...state.values].sort((a, b) => a[2] - b[2]);
+    for (const [key, at, seq] of order) this.index.add(key, this.index.table.intern(state.labels[at]!), seq);
+    for (const [text, seq] of state.prompts) this.endorse.add(text, seq);
+    this.index.clock = Math.max(this.index.clock, state.clock);
+    this.counters.bump('evictions', this.index.trim());
+  }
+
+  private count(phase: 'calls' | 'results', verdict: Verdict): void {
+    this.counters.bump(phase);
+    if (verdict.action === 'escalate') this.counters.bump('escalations');
+    if (verdict.action === 'block') this.counters.bump('blocks');
+  }
+
+  private labelArgs(c: CallInput, roles: Readonly<Record<string, string>>, problems: Problem[]) {
+    const args: Record<string, ArgFacts> = {};
+    const argLabels: Record<string, DataLabel> = {};
+    let argsLabel = c.argsOk ? BOTTOM : this.label;
+    for (const name of Object.keys(c.args)) {
+      const value = c.args[name];
+      const r = labelArgument(name, value, this.index, this.endorse);
+      let label = r.label;
+      if (!r.complete) {
+        // What we could not read may hold anything the session has seen.
+        problems.push(
+          problem(`$.arguments.${name}`, 'argument-unread', 'not read whole; carries the session label'),
+        );
+        label = join(label, this.label);
+      }
+      argLabels[name] = label;
+      args[name] = { value, label: labelFacts(label), endorsed: r.endorsed, role: roles[name] ?? '' };
+      argsLabel = join(argsLabel, label);
+    }
+    return { args, argLabels, argsLabel };
+  }
+
+  /** Put the result's values in the index under its label; false when bounds cut the walk short. */
+  private indexResult(result: ToolResult, label: DataLabel): boolean {
+    if (isBottom(label)) return true;
+    const id = this.index.table.intern(label);
+    const seen = new Set<string>();
+    const add = (key: string) => {
+      if (seen.has(key)) return;
+      seen.add(key);
+      this.index.add(key, id);
+    };
+    // A single result may fill at most a quarter of the index with shingles.
+    let shingles = Math.floor(this.ctx.valueIndexBytes / 4 / (ENTRY_OVERHEAD + 10));
+    const complete = walkResultText(result, (text, field) => {
+      resultLeafKeys(
+        text,
+        field,
+        add,
+        (keys) => {
+          for (const k of keys) add(k);
+          shingles -= keys.length;
+        },
+        shingles,
+      );
+    });
+    this.counters.bump('evictions', this.index.trim());
+    return complete;
+  }
+}

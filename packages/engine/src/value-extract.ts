@@ -1,0 +1,112 @@
+import { MAX_WHOLE, normaliseValue, trimEdges } from './normalise.js';
+
+/**
+ * Significant values in free text: the things an attacker needs the model to copy into a call
+ * (where to send, whom to pay, which file to delete). Everything here is linear in the text: one
+ * split into tokens, each token (bounded length) tested with anchored patterns, plus a few global
+ * patterns whose every match attempt is bounded by a fixed width.
+ */
+
+export type ValueKind = 'email' | 'url' | 'host' | 'path' | 'token' | 'iban' | 'number' | 'id' | 'quoted';
+
+export type Emit = (kind: ValueKind, key: string) => void;
+
+const MAX_TOKEN = 256;
+const SPLIT = /[\s<>()[\]{}"`,;|]+/;
+const EMAIL = /^[a-z0-9._%+'-]{1,64}@[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){1,8}$/;
+const URL_START = /^(?:https?:\/\/|www\.)/;
+const HOST = /^(?:[a-z0-9-]{1,63}\.){1,8}[a-z]{2,24}$/;
+const PATH = /^(?:~|\.{1,2})?[/\\][^/\\]{0,255}[/\\]?/;
+const FILE_EXT =
+  /\.(?:txt|md|pdf|docx?|xlsx?|csv|pptx?|json|ya?ml|png|jpe?g|gif|zip|log|html?|xml|py|js|ts|sh)$/;
+const TOKEN = /^[a-z0-9_-]{8,128}$/;
+const DIGIT = /[0-9]/;
+// Fixed-width groups: every attempt reads at most ~40 chars, so a global scan stays linear.
+const IBAN = /\b[A-Z]{2}[0-9]{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\b/g;
+const NUMBER = /\+?[0-9][0-9 ().-]{5,22}[0-9]/g;
+const DATE_LIKE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}|^[0-9]{1,2}[./-][0-9]{1,2}[./-][0-9]{2,4}$/;
+const ID_CONTEXT =
+  /(?<![a-z])(?:id|ids|no\.|number)(?![a-z])_?\s{0,3}[:=]?\s{0,3}['"]?([a-z0-9_-]{1,64})|#([a-z0-9_-]{1,64})/gi;
+const QUOTED = /"([^"\n]{1,64})"|“([^”\n]{1,64})”|(?<![a-z0-9])'([^'\n]{1,64})'(?![a-z0-9])/gi;
+
+/** Every significant value in `text`, normalised, through `emit` (duplicates possible). */
+export function extractValues(text: string, emit: Emit): void {
+  const digits = DIGIT.test(text);
+  if (digits) for (const m of text.matchAll(IBAN)) emit('iban', m[0].replaceAll(' ', '').toLowerCase());
+  for (const raw of text.toLowerCase().split(SPLIT)) {
+    if (raw.length < 4 || raw.length > MAX_TOKEN) continue;
+    classifyToken(trimEdges(raw), emit);
+  }
+  if (digits) extractNumbers(text, emit);
+  if (text.includes('"') || text.includes("'") || text.includes('“')) {
+    for (const m of text.matchAll(QUOTED)) {
+      const inner = normaliseValue(m[1] ?? m[2] ?? m[3] ?? '');
+      if (isDistinctive(inner, false)) emit('quoted', inner);
+    }
+  }
+}
+
+/** Phone and account numbers, and ids named as such (`ID 13`, `#42`): all need a digit. */
+function extractNumbers(text: string, emit: Emit): void {
+  for (const m of text.matchAll(NUMBER)) {
+    if (DATE_LIKE.test(m[0])) continue;
+    const digits = m[0].replace(/[^0-9]/g, '');
+    if (digits.length >= 7 && digits.length <= 19) emit('number', digits);
+  }
+  for (const m of text.matchAll(ID_CONTEXT)) {
+    const id = (m[1] ?? m[2] ?? '').toLowerCase();
+    if (DIGIT.test(id)) emit('id', id);
+  }
+}
+
+function classifyToken(t: string, emit: Emit): void {
+  // Most tokens are plain words: settle them with a few `includes` before any pattern runs.
+  if (t.startsWith('http') || t.startsWith('www.')) {
+    if (!URL_START.test(t)) return;
+    const url = t.startsWith('www.') ? `https://${t}` : t;
+    emit('url', url.endsWith('/') ? url.slice(0, -1) : url);
+    const host = url.slice(url.indexOf('//') + 2).split(/[/?#:]/, 1)[0]!;
+    if (HOST.test(host)) emit('host', host.startsWith('www.') ? host.slice(4) : host);
+    return;
+  }
+  if (t.includes('@')) {
+    if (EMAIL.test(t)) emit('email', t);
+    return;
+  }
+  if (t.includes('/') || t.includes('\\')) {
+    if (t.length > 2 && (PATH.test(t) || FILE_EXT.test(t))) emit('path', t);
+    return;
+  }
+  if (t.includes('.')) {
+    if (HOST.test(t)) emit(FILE_EXT.test(t) ? 'path' : 'host', t.startsWith('www.') ? t.slice(4) : t);
+    return;
+  }
+  if (t.length >= 8 && DIGIT.test(t) && TOKEN.test(t) && !DATE_LIKE.test(t)) emit('token', t);
+}
+
+const WORDS_OR_DIGITS = /[0-9]/g;
+const PURE_DATE_TIME =
+  /^[0-9]{4}-[0-9]{2}-[0-9]{2}(?:[ t][0-9]{2}:[0-9]{2}(?::[0-9]{2})?)?$|^[0-9]{1,2}:[0-9]{2}$/;
+
+/**
+ * Whether a short value is worth indexing whole (a field of a result, a quoted string): it must
+ * say something an attacker chose. Common words (`sent`, `true`), small numbers and bare dates
+ * match too much benign text to be evidence; an id's field name or an `ID 13` context vouches for
+ * a small number.
+ */
+export function isDistinctive(v: string, idContext: boolean): boolean {
+  if (v.length < 2 || v.length > MAX_WHOLE || PURE_DATE_TIME.test(v)) return false;
+  const digits = v.match(WORDS_OR_DIGITS)?.length ?? 0;
+  if (digits > 0 && (idContext || digits >= 4)) return true;
+  if (digits === v.length) return false;
+  return v.length >= 8 || v.includes(' ');
+}
+
+/** For tests and tools: the values of a text as a list of `{kind, key}`, deduplicated. */
+export function listValues(text: string): { kind: ValueKind; key: string }[] {
+  const seen = new Map<string, ValueKind>();
+  extractValues(text, (kind, key) => {
+    if (!seen.has(key)) seen.set(key, kind);
+  });
+  return [...seen].map(([key, kind]) => ({ kind, key }));
+}

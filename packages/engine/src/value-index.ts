@@ -1,0 +1,113 @@
+import type { DataLabel } from '@mcp-trust/core';
+import { LabelTable } from './label-table.js';
+
+/**
+ * The per-session index of significant values seen in results, each with the label of the
+ * results it came from (joined when a value comes back in another result). Bounded in bytes;
+ * when full, the entries seen longest ago go first. A Map keeps insertion order, so moving a
+ * re-seen value to the back keeps "oldest first" O(1).
+ */
+
+/**
+ * Bytes charged per entry on top of its key's characters: V8's hash-table slot (3 tagged words),
+ * the key string's header, and the entry record (two small integers). Measured sizes vary with
+ * the engine; this is a deliberate, documented approximation rather than a guess of zero.
+ */
+export const ENTRY_OVERHEAD = 48;
+
+interface Entry {
+  label: number;
+  seq: number;
+}
+
+/** One index entry in serialised form: key, index into the state's label list, logical time. */
+export type ValueEntry = [key: string, label: number, seq: number];
+
+export function entryBytes(key: string): number {
+  return ENTRY_OVERHEAD + key.length;
+}
+
+export class ValueIndex {
+  readonly table = new LabelTable();
+  private readonly entries = new Map<string, Entry>();
+  private keyBytes = 0;
+  /** Logical clock: every insert or refresh ticks it; merged states take the max. */
+  clock = 0;
+
+  constructor(readonly maxBytes: number) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get bytes(): number {
+    return this.keyBytes + this.table.bytes;
+  }
+
+  lookup(key: string): number | undefined {
+    return this.entries.get(key)?.label;
+  }
+
+  /** Index `key` with label `id` (from `table.intern`); a known key joins and moves to the back. */
+  add(key: string, id: number, seq = ++this.clock): void {
+    const e = this.entries.get(key);
+    if (e === undefined) {
+      this.table.ref(id);
+      this.entries.set(key, { label: id, seq });
+      this.keyBytes += entryBytes(key);
+      return;
+    }
+    const joined = this.table.join(e.label, id);
+    if (joined !== e.label) {
+      this.table.ref(joined);
+      this.table.unref(e.label);
+      e.label = joined;
+    }
+    if (seq >= e.seq) {
+      e.seq = seq;
+      this.entries.delete(key);
+      this.entries.set(key, e);
+    }
+  }
+
+  /** Evict oldest entries until the index fits its bound; returns how many went. */
+  trim(): number {
+    let evicted = 0;
+    while (this.bytes > this.maxBytes) {
+      if (this.table.deadBytes > this.maxBytes / 8 || (this.entries.size === 0 && this.table.deadBytes > 0)) {
+        this.compact();
+        continue;
+      }
+      const oldest = this.entries.keys().next();
+      if (oldest.done === true) break; // labels alone exceed the bound: nothing left to evict
+      const e = this.entries.get(oldest.value)!;
+      this.entries.delete(oldest.value);
+      this.table.unref(e.label);
+      this.keyBytes -= entryBytes(oldest.value);
+      evicted++;
+    }
+    return evicted;
+  }
+
+  private compact(): void {
+    const remap = this.table.compact();
+    for (const e of this.entries.values()) e.label = remap[e.label]!;
+  }
+
+  /** The index in serialised form, oldest first, with only the labels still referred to. */
+  snapshot(): { labels: DataLabel[]; values: ValueEntry[] } {
+    const labels: DataLabel[] = [];
+    const seen = new Map<number, number>();
+    const values: ValueEntry[] = [];
+    for (const [key, e] of this.entries) {
+      let at = seen.get(e.label);
+      if (at === undefined) {
+        at = labels.length;
+        seen.set(e.label, at);
+        labels.push(this.table.get(e.label));
+      }
+      values.push([key, at, e.seq]);
+    }
+    return { labels, values };
+  }
+}

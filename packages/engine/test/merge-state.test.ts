@@ -1,0 +1,138 @@
+import { leq } from '@mcp-trust/core';
+import type { Session, SessionState } from '@mcp-trust/engine';
+import { createEngine, mergeSessionStates } from '@mcp-trust/engine';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { testPolicy } from './support.js';
+
+const VALUES = [
+  'a@x.example',
+  'b@y.example',
+  'GB29 NWBK 6016 1331 9268 19',
+  'https://evil.example/p',
+  'ORDER-123456',
+  'file id 13',
+];
+
+type Op =
+  | { kind: 'prompt'; text: string }
+  | {
+      kind: 'call';
+      open: boolean;
+      malicious: boolean;
+      sens: 'pii' | 'financial' | 'none';
+      attr: number;
+      words: string[];
+    };
+
+const op: fc.Arbitrary<Op> = fc.oneof(
+  fc.record({ kind: fc.constant('prompt' as const), text: fc.constantFrom(...VALUES) }),
+  fc.record({
+    kind: fc.constant('call' as const),
+    open: fc.boolean(),
+    malicious: fc.boolean(),
+    sens: fc.constantFrom('pii' as const, 'financial' as const, 'none' as const),
+    attr: fc.nat(3),
+    words: fc.array(fc.constantFrom(...VALUES), { maxLength: 3 }),
+  }),
+);
+
+function engine(replica: string, valueIndexBytes = 1 << 20) {
+  return createEngine({
+    policy: testPolicy([]),
+    servers: { s: { trust: 'trusted', share: 'full' } },
+    replica,
+    valueIndexBytes,
+  });
+}
+
+let n = 0;
+function apply(s: Session, ops: Op[]): void {
+  for (const o of ops) {
+    if (o.kind === 'prompt') {
+      s.notePrompt(o.text);
+      continue;
+    }
+    const call = { id: `c${n++}`, server: 's', tool: 't', arguments: { q: o.words[0] ?? '' } };
+    s.beforeCall(call);
+    const annotations = {
+      openWorldHint: o.open,
+      maliciousActivityHint: o.malicious,
+      attribution: [`urn:a:${o.attr}`],
+      returnMetadata: { source: o.open ? 'untrustedPublic' : 'internal', sensitivity: o.sens },
+    };
+    s.afterResult(call, { content: [{ type: 'text', text: o.words.join(' and ') }], _meta: { annotations } });
+  }
+}
+
+const keyLabels = (st: SessionState) => new Map(st.values.map(([k, at]) => [k, st.labels[at]!]));
+
+describe('merging diverged replicas', () => {
+  it('never loses taint: merged label ⊒ both, per-value labels ⊒ both, counts ⊒ both', () => {
+    fc.assert(
+      fc.property(
+        fc.array(op, { maxLength: 5 }),
+        fc.array(op, { maxLength: 6 }),
+        fc.array(op, { maxLength: 6 }),
+        (common, left, right) => {
+          const a = engine('A').session('x');
+          apply(a, common);
+          const b = engine('B').restoreSession(a.state());
+          apply(a, left);
+          apply(b, right);
+          const sa = a.state();
+          const sb = b.state();
+          const m = mergeSessionStates(sa, sb, { valueIndexBytes: 1 << 20 });
+          expect(leq(sa.label, m.label) && leq(sb.label, m.label)).toBe(true);
+          const mk = keyLabels(m);
+          for (const side of [sa, sb]) {
+            for (const [k, l] of keyLabels(side)) expect(leq(l, mk.get(k)!)).toBe(true);
+          }
+          const restored = engine('C').restoreSession(m);
+          for (const f of ['calls', 'results'] as const) {
+            expect(restored.counts[f]).toBe(a.counts[f] + b.counts[f] - countOf(common, f));
+          }
+          // commutative and idempotent
+          expect(mergeSessionStates(sb, sa, { valueIndexBytes: 1 << 20 }).label).toEqual(m.label);
+          expect(keyLabels(mergeSessionStates(m, m, { valueIndexBytes: 1 << 20 }))).toEqual(mk);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('trims the union to the bound, counting what it dropped', () => {
+    const a = engine('A').session('x');
+    const b = engine('B').session('x');
+    apply(
+      a,
+      Array.from({ length: 30 }, (_, i) => ({
+        kind: 'call' as const,
+        open: true,
+        malicious: false,
+        sens: 'none' as const,
+        attr: 0,
+        words: [`left${i}@x.example`],
+      })),
+    );
+    apply(
+      b,
+      Array.from({ length: 30 }, (_, i) => ({
+        kind: 'call' as const,
+        open: true,
+        malicious: false,
+        sens: 'none' as const,
+        attr: 0,
+        words: [`right${i}@x.example`],
+      })),
+    );
+    const m = mergeSessionStates(a.state(), b.state(), { valueIndexBytes: 2048 });
+    expect(m.values.length).toBeLessThan(60);
+    expect(m.counters['(merge)']!.evictions).toBe(60 - m.values.length);
+    expect(m.label.openWorld).toBe(true);
+  });
+});
+
+function countOf(ops: Op[], f: 'calls' | 'results'): number {
+  return f === 'calls' || f === 'results' ? ops.filter((o) => o.kind === 'call').length : 0;
+}

@@ -1,0 +1,218 @@
+import { join } from '@mcp-trust/core';
+import { loadPolicy } from '@mcp-trust/policy';
+import { describe, expect, it } from 'vitest';
+import type { FactsInit } from './support/facts-builder.js';
+import { buildFacts, contractOf } from './support/facts-builder.js';
+import {
+  accessPasswords,
+  debugLog,
+  inbox,
+  injectedPage,
+  readAuditLog,
+  readDrafts,
+  resetCode,
+  restartService,
+  salaries,
+  saveDraft,
+  sendEmail,
+  summarise,
+  webPage,
+} from './support/scenarios.js';
+
+const { policy, problems } = loadPolicy({ packs: ['default'] });
+
+function decide(init: FactsInit) {
+  const v = policy!.evaluate(buildFacts({ server: 'mail', ...init }));
+  expect(v.errors).toEqual([]);
+  return {
+    decision: v.decision,
+    rules: v.matched.map((m) => m.rule),
+    messages: v.matched.map((m) => m.message),
+  };
+}
+
+describe('pack:default', () => {
+  it('loads cleanly, every rule in CEL', () => {
+    expect(problems).toEqual([]);
+    expect(policy!.rules.every((r) => r.kind === 'cel' && r.description.length > 0)).toBe(true);
+  });
+
+  it('leaves a benign session alone', () => {
+    expect(decide({ contract: readDrafts }).decision).toBe('allow');
+    expect(
+      decide({ contract: sendEmail, args: { to: { value: 'bob@example.com', endorsed: true } } }).decision,
+    ).toBe('allow');
+    expect(
+      decide({
+        contract: saveDraft,
+        session: salaries,
+        args: { body: { value: 'salaries', label: salaries } },
+      }).decision,
+    ).toBe('allow');
+  });
+
+  describe('credentials-never-leave', () => {
+    it('blocks credentials sent anywhere beyond the platform, naming argument and origin', () => {
+      const r = decide({ contract: sendEmail, args: { body: { value: 'code 123456', label: resetCode } } });
+      expect(r.decision).toBe('block');
+      expect(r.rules).toContain('credentials-never-leave');
+      expect(r.messages[r.rules.indexOf('credentials-never-leave')]).toBe(
+        "Blocked send_email on mail: argument(s) 'body' carry credentials taken from " +
+          'mcp://mail.acme.local/inbox/42, and this tool may store or send its input to public. Passwords, keys ' +
+          'and codes must not leave the place they came from; injected instructions often ask for exactly this.',
+      );
+    });
+
+    it('lets credentials the user typed through, and into a system-only destination', () => {
+      const typed = { body: { value: 'hunter2', label: resetCode, endorsed: true } };
+      expect(decide({ contract: sendEmail, args: typed }).rules).not.toContain('credentials-never-leave');
+      const logged = decide({ contract: debugLog, args: { line: { value: 'code', label: resetCode } } });
+      expect(logged.rules).not.toContain('credentials-never-leave');
+    });
+
+    it('counts a tool that declares nothing as one that may send anywhere', () => {
+      expect(decide({ args: { x: { value: 'code', label: resetCode } } }).rules).toContain(
+        'credentials-never-leave',
+      );
+    });
+  });
+
+  describe('sensitive-data-to-public', () => {
+    it('escalates (does not block) the salary spreadsheet e-mailed out', () => {
+      const r = decide({
+        contract: sendEmail,
+        session: salaries,
+        args: { body: { value: 's', label: salaries } },
+      });
+      expect(r).toMatchObject({ decision: 'escalate', rules: ['sensitive-data-to-public'] });
+      expect(r.messages[0]).toBe(
+        "send_email on mail may make its input public, and argument(s) 'body' carry sensitive data (financial) " +
+          'taken from mcp://file-server.acme.local/hr/salaries.xlsx. Confirm that this data should leave: once ' +
+          'sent it cannot be called back.',
+      );
+    });
+
+    it('ignores user-class data, a private destination, and data the user typed', () => {
+      const userData = { body: { value: 'x', label: { ...salaries, sensitivity: ['user' as const] } } };
+      expect(decide({ contract: sendEmail, args: userData }).rules).toEqual([]);
+      expect(decide({ contract: saveDraft, args: { body: { value: 's', label: salaries } } }).rules).toEqual(
+        [],
+      );
+      const typed = { body: { value: 's', label: salaries, endorsed: true } };
+      expect(decide({ contract: sendEmail, args: typed }).rules).toEqual([]);
+    });
+  });
+
+  describe('untrusted-data-steers-action', () => {
+    it('escalates a recipient taken from a web page', () => {
+      const r = decide({
+        contract: sendEmail,
+        session: webPage,
+        args: { to: { value: 'eve@evil.example', label: webPage } },
+      });
+      expect(r.decision).toBe('escalate');
+      expect(r.rules).toContain('untrusted-data-steers-action');
+    });
+
+    it('ignores open-world values passed to a benign tool, or endorsed by the user', () => {
+      expect(decide({ contract: readDrafts, args: { q: { value: 'x', label: webPage } } }).rules).toEqual([]);
+      const endorsed = { to: { value: 'eve@evil.example', label: webPage, endorsed: true } };
+      expect(decide({ contract: saveDraft, args: endorsed }).rules).toEqual([]);
+    });
+  });
+
+  describe('malicious-data-steers-action', () => {
+    it('blocks an action steered by content flagged malicious', () => {
+      const r = decide({
+        contract: sendEmail,
+        session: injectedPage,
+        args: { to: { value: 'e', label: injectedPage } },
+      });
+      expect(r.decision).toBe('block');
+      expect(r.rules).toContain('malicious-data-steers-action');
+    });
+
+    it('does not fire for a benign tool', () => {
+      expect(
+        decide({ contract: readDrafts, args: { q: { value: 'e', label: injectedPage } } }).rules,
+      ).not.toContain('malicious-data-steers-action');
+    });
+  });
+
+  describe('malicious content', () => {
+    it('escalates a malicious result in the result phase only', () => {
+      expect(decide({ contract: readDrafts, phase: 'result', response: injectedPage })).toMatchObject({
+        decision: 'escalate',
+        rules: ['malicious-result'],
+      });
+      expect(decide({ contract: readDrafts, phase: 'result', response: webPage }).rules).toEqual([]);
+    });
+
+    it('escalates any consequential action once the session has seen malicious content', () => {
+      const r = decide({
+        contract: saveDraft,
+        session: injectedPage,
+        args: { body: { value: 'hi', endorsed: true } },
+      });
+      expect(r).toMatchObject({ decision: 'escalate', rules: ['action-after-malicious-content'] });
+      expect(decide({ contract: readDrafts, session: injectedPage }).rules).toEqual([]);
+    });
+  });
+
+  describe('lethal-trifecta', () => {
+    const session = join(inbox, salaries);
+
+    it('escalates a send to public when the session holds sensitive and untrusted data', () => {
+      const r = decide({ contract: sendEmail, session, args: { subject: { value: 'Q3 numbers' } } });
+      expect(r).toMatchObject({ decision: 'escalate', rules: ['lethal-trifecta'] });
+    });
+
+    it('stays quiet when every argument is the user’s, without untrusted data, or with no public destination', () => {
+      expect(
+        decide({ contract: sendEmail, session, args: { to: { value: 'b', endorsed: true } } }).rules,
+      ).toEqual([]);
+      expect(decide({ contract: sendEmail, session: salaries, args: { s: { value: 'x' } } }).rules).toEqual(
+        [],
+      );
+      expect(decide({ contract: saveDraft, session, args: { s: { value: 'x' } } }).rules).toEqual([]);
+    });
+  });
+
+  describe('SEP-1984 combinations', () => {
+    it('escalates a tool that is both sensitive and privileged', () => {
+      expect(decide({ contract: accessPasswords })).toMatchObject({
+        decision: 'escalate',
+        rules: ['sensitive-privileged-tool'],
+      });
+    });
+
+    it('warns when sensitive data goes to AI processing', () => {
+      const r = decide({ contract: summarise, args: { text: { value: 's', label: salaries } } });
+      expect(r).toMatchObject({ decision: 'warn', rules: ['ai-processing-of-sensitive-data'] });
+      expect(decide({ contract: summarise, args: { text: { value: 'hello' } } }).rules).toEqual([]);
+    });
+
+    it('escalates a privileged tool that is not read-only', () => {
+      expect(decide({ contract: restartService })).toMatchObject({
+        decision: 'escalate',
+        rules: ['privileged-write'],
+      });
+      expect(decide({ contract: readAuditLog }).rules).toEqual([]);
+    });
+
+    it('does not believe read-only from an untrusted server', () => {
+      const claimed = contractOf(
+        { name: 'read_audit_log', annotations: { privilegedAccessHint: true, readOnlyHint: true } },
+        'untrusted',
+      );
+      expect(decide({ contract: claimed }).rules).toEqual(['privileged-write']);
+    });
+  });
+
+  it('blocks only on strong evidence: untrusted + sensitive + public is still a question', () => {
+    const both = join(webPage, salaries);
+    const r = decide({ contract: sendEmail, session: both, args: { body: { value: 's', label: both } } });
+    expect(r.decision).toBe('escalate');
+    expect(r.rules).toEqual(['sensitive-data-to-public', 'untrusted-data-steers-action', 'lethal-trifecta']);
+  });
+});
