@@ -1,7 +1,7 @@
 /**
  * `npm run eval:agentdojo [-- --policy FILE …] [--out FILE]`: runs every AgentDojo session through
  * the engine with the `default` pack and with `sep-examples` (and with each `--policy` file, alone,
- * e.g. eval/agentdojo/default-candidate.yaml), prints a table per policy, and writes the numbers
+ * e.g. a pack you are trying out), prints a table per policy, and writes the numbers
  * with every missed attack and every flagged benign session to eval/results/agentdojo.json.
  * Method and results: docs/evaluation.md.
  */

@@ -28,6 +28,9 @@ export function zeroCounts(): SessionCounts {
 
 export class Counters {
   private readonly slots: CounterState;
+  /** The sum over slots, kept as events are counted (slots only change through `bump`). */
+  private readonly sum: SessionCounts = zeroCounts();
+  /** A snapshot of `sum` handed out by `totals`: a new one after every bump, never mutated. */
   private total: SessionCounts | undefined;
 
   constructor(
@@ -35,25 +38,35 @@ export class Counters {
     state: CounterState = {},
   ) {
     this.slots = {};
-    for (const [name, counts] of Object.entries(state)) this.slots[name] = { ...counts };
+    for (const [name, counts] of Object.entries(state)) {
+      this.slots[name] = { ...counts };
+      for (const f of COUNT_FIELDS) this.sum[f] += counts[f];
+    }
   }
 
   bump(field: keyof SessionCounts, n = 1): void {
     if (n === 0) return;
     this.slots[this.replica] ??= zeroCounts();
     this.slots[this.replica]![field] += n;
+    this.sum[field] += n;
     this.total = undefined;
   }
 
   totals(): SessionCounts {
     if (this.total === undefined) {
-      const t = zeroCounts();
-      for (const counts of Object.values(this.slots)) {
-        for (const f of COUNT_FIELDS) t[f] += counts[f];
-      }
-      this.total = t;
+      this.total = { ...this.sum };
+      // Past 2^53 float sums depend on their order: add up the slots as they stand, as merges do.
+      if (COUNT_FIELDS.some((f) => this.sum[f] > Number.MAX_SAFE_INTEGER)) this.total = this.resum();
     }
     return this.total;
+  }
+
+  private resum(): SessionCounts {
+    const t = zeroCounts();
+    for (const counts of Object.values(this.slots)) {
+      for (const f of COUNT_FIELDS) t[f] += counts[f];
+    }
+    return t;
   }
 
   state(): CounterState {

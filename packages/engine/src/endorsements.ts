@@ -2,6 +2,8 @@ import { MAX_WHOLE, normaliseValue, phraseForm } from './normalise.js';
 import { allShingles } from './shingles.js';
 import { extractValues } from './value-extract.js';
 
+const SMALL_NUMBER = /^ [0-9]{1,3} $/;
+
 /**
  * The user's own words (prompts), kept so that values the user supplied are endorsed: an IBAN the
  * user typed is the user's choice even if an e-mail repeats it. Bounded like the value index;
@@ -37,10 +39,16 @@ export class Endorsements {
     return this.keys.has(key);
   }
 
-  /** Whether the whole of `text` occurs, word for word, in the user's words. */
-  says(text: string): boolean {
+  /**
+   * Whether the whole of `text` occurs, word for word, in the user's words. A small number for an
+   * id-like argument is the exception: "June 13" does not endorse deleting file 13, so there it
+   * counts only where the user named it as an id ("ID 13", "#13", "number 13"), which extraction
+   * records as a key. "Send 100" still endorses an amount of 100.
+   */
+  says(text: string, idLike = false): boolean {
     if (this.phrases.length === 0) return false;
     const phrase = phraseForm(text);
+    if (idLike && SMALL_NUMBER.test(phrase)) return this.keys.has(phrase.trim());
     return phrase.length > 2 && this.phrases.includes(phrase);
   }
 
@@ -58,7 +66,7 @@ export class Endorsements {
     const add = (key: string) => this.keys.add(key);
     const whole = normaliseValue(text);
     if (whole.length <= MAX_WHOLE) add(whole);
-    extractValues(text, (_kind, key) => add(key));
+    extractValues(text, add);
     allShingles(text, add);
     this.phrases += phraseForm(text);
   }

@@ -3,7 +3,7 @@ import { BOTTOM } from '@mcp-trust/core';
 import type { Endorsements } from './endorsements.js';
 import { walkValue } from './result-text.js';
 import type { ValueIndex } from './value-index.js';
-import { argumentLeafKeys } from './value-keys.js';
+import { argumentLeafKeys, isIdField } from './value-keys.js';
 
 /**
  * One argument's provenance: the join of the labels of every indexed value found anywhere in it
@@ -20,37 +20,57 @@ export interface ArgLabel {
   complete: boolean;
 }
 
-export function labelArgument(
-  name: string,
-  value: unknown,
-  index: ValueIndex,
-  endorse: Endorsements,
-): ArgLabel {
-  let acc = -1;
-  let matched = 0;
-  let endorsedMatches = 0;
-  let leaves = 0;
-  let wholeLeaves = 0;
-  const table = index.table;
-  const complete = walkValue(value, name, (text, field) => {
-    leaves++;
-    const whole = endorse.says(text);
-    if (whole) wholeLeaves++;
-    if (index.size === 0) return;
-    argumentLeafKeys(text, field, (key) => {
-      const id = index.lookup(key);
-      if (id === undefined) return;
-      matched++;
-      if (whole || endorse.has(key)) {
-        endorsedMatches++;
-        return;
-      }
-      acc = acc < 0 ? id : table.join(acc, id);
-    });
-  });
-  return {
-    label: acc < 0 ? BOTTOM : table.get(acc),
-    endorsed: (leaves > 0 && wholeLeaves === leaves) || (matched > 0 && endorsedMatches === matched),
-    complete,
+/**
+ * Labels arguments against one session's index and endorsements. One per session, reused from
+ * argument to argument, so that labelling allocates no callbacks; the counters below are the
+ * state of the argument being labelled.
+ */
+export class ArgumentLabeller {
+  private acc = -1;
+  private matched = 0;
+  private endorsedMatches = 0;
+  private leaves = 0;
+  private wholeLeaves = 0;
+  /** The current leaf occurs whole in the user's words. */
+  private whole = false;
+
+  constructor(
+    private readonly index: ValueIndex,
+    private readonly endorse: Endorsements,
+  ) {}
+
+  label(name: string, value: unknown): ArgLabel {
+    this.acc = -1;
+    this.matched = 0;
+    this.endorsedMatches = 0;
+    this.leaves = 0;
+    this.wholeLeaves = 0;
+    const complete = walkValue(value, name, this.leaf);
+    const { acc, leaves, wholeLeaves, matched, endorsedMatches } = this;
+    return {
+      label: acc < 0 ? BOTTOM : this.index.table.get(acc),
+      endorsed: (leaves > 0 && wholeLeaves === leaves) || (matched > 0 && endorsedMatches === matched),
+      complete,
+    };
+  }
+
+  private readonly leaf = (text: string, field: string): void => {
+    this.leaves++;
+    // No prompts, nothing said: skip reading the field name.
+    this.whole = this.endorse.size > 0 && this.endorse.says(text, isIdField(field));
+    if (this.whole) this.wholeLeaves++;
+    if (this.index.size === 0) return;
+    argumentLeafKeys(text, field, this.key);
+  };
+
+  private readonly key = (key: string): void => {
+    const id = this.index.lookup(key);
+    if (id === undefined) return;
+    this.matched++;
+    if (this.whole || this.endorse.has(key)) {
+      this.endorsedMatches++;
+      return;
+    }
+    this.acc = this.acc < 0 ? id : this.index.table.join(this.acc, id);
   };
 }

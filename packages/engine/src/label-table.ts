@@ -21,6 +21,7 @@ export class LabelTable {
   private refs: number[] = [];
   private ids = new Map<string, number>();
   private joins = new Map<number, number>();
+  private derived = new Map<number, number>();
   private liveBytes = 0;
   private allBytes = 0;
 
@@ -66,6 +67,21 @@ export class LabelTable {
     return id;
   }
 
+  /**
+   * The id of a label derived from label `id` (`make`'s answer, or `id` itself when undefined),
+   * remembered per `(id, variant)` with `variant` < 16 until the next compaction.
+   */
+  derive(id: number, variant: number, make: () => DataLabel | undefined): number {
+    const k = id * 16 + variant;
+    let out = this.derived.get(k);
+    if (out === undefined) {
+      const l = make();
+      out = l === undefined ? id : this.intern(l);
+      this.derived.set(k, out);
+    }
+    return out;
+  }
+
   ref(id: number): void {
     if (this.refs[id]!++ === 0) this.liveBytes += LABEL_OVERHEAD + this.keys[id]!.length;
   }
@@ -82,6 +98,7 @@ export class LabelTable {
     const refs: number[] = [];
     this.ids.clear();
     this.joins.clear();
+    this.derived.clear();
     for (let i = 0; i < this.labels.length; i++) {
       if (this.refs[i] === 0) continue;
       remap[i] = labels.length;

@@ -29,12 +29,34 @@ export function trimEdges(s: string): string {
 /**
  * The normal form of a whole value: NFKC (so full-width look-alikes fold), no control chars,
  * collapsed whitespace, case-folded, wrapping punctuation trimmed. Control chars are removed so
- * no value key can start with the shingle prefix.
+ * no value key can start with the shingle prefix. `lower` is `asciiLower(raw)` when the caller
+ * has it already.
  */
-export function normaliseValue(raw: string): string {
+export function normaliseValue(raw: string, lower: string | null | undefined = undefined): string {
+  // Printable ASCII with no double space is already NFKC, control-free and collapsed: the general
+  // path would only fold case and trim it.
+  if (lower !== null && isPlain(raw)) return trimEdges((lower ?? raw.toLowerCase()).trim());
   let s = NON_ASCII.test(raw) ? raw.normalize('NFKC') : raw;
   s = s.replace(CONTROL, ' ').replace(SPACES, ' ').toLowerCase();
   return trimEdges(s.trim());
+}
+
+function isPlain(raw: string): boolean {
+  let prev = 0;
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw.charCodeAt(i);
+    if (c < 32 || c > 126 || (c === 32 && prev === 32)) return false;
+    prev = c;
+  }
+  return true;
+}
+
+/**
+ * `text.toLowerCase()` when `text` is ASCII, else null. Over ASCII, case folding maps each char to
+ * one char, so scanners may read the text and its lower-case form at the same positions.
+ */
+export function asciiLower(text: string): string | null {
+  return NON_ASCII.test(text) ? null : text.toLowerCase();
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   filterDataClaims,
   isBottom,
   join,
+  labelEquals,
   labelResult,
   readResultAnnotations,
 } from '@mcp-trust/core';
@@ -17,14 +18,13 @@ import { Counters } from './counters.js';
 import { Endorsements } from './endorsements.js';
 import type { EnginePolicy } from './evaluate.js';
 import { evaluate } from './evaluate.js';
-import { labelArgument } from './label-args.js';
+import { ResultIndexer } from './index-result.js';
+import { ArgumentLabeller } from './label-args.js';
 import { labelFacts } from './label-facts.js';
 import type { ContractResolver } from './resolve-contract.js';
-import { walkResultText } from './result-text.js';
 import type { SessionState } from './session-state.js';
 import type { CallDecision, ResultDecision, ToolCall, ToolResult } from './types.js';
-import { ENTRY_OVERHEAD, ValueIndex } from './value-index.js';
-import { resultLeafKeys } from './value-keys.js';
+import { ValueIndex } from './value-index.js';
 
 export interface BeforeCallOptions {
   /** The server's `tools/resolve` answer for this call (annotations in any dialect, or the tool). */
@@ -72,6 +72,8 @@ export class SessionImpl implements Session {
   private readonly endorse: Endorsements;
   private readonly counters: Counters;
   private readonly pending = new Map<string, Pending>();
+  private readonly indexer: ResultIndexer;
+  private readonly labeller: ArgumentLabeller;
 
   constructor(
     private readonly ctx: SessionContext,
@@ -81,6 +83,8 @@ export class SessionImpl implements Session {
     this.index = new ValueIndex(ctx.valueIndexBytes);
     this.endorse = new Endorsements(ctx.valueIndexBytes);
     this.counters = new Counters(ctx.replica, counters);
+    this.labeller = new ArgumentLabeller(this.index, this.endorse);
+    this.indexer = new ResultIndexer(this.index, ResultIndexer.maxShinglesFor(ctx.valueIndexBytes));
   }
 
   get counts(): Readonly<SessionCounts> {
@@ -111,7 +115,17 @@ export class SessionImpl implements Session {
     const verdict = evaluate(this.ctx.policy, facts);
     this.count('calls', verdict);
     if (this.pending.size >= MAX_PENDING) this.pending.delete(this.pending.keys().next().value!);
-    this.pending.set(c.id, { ...c, contract: r.contract, trust: r.trust, toolFacts: tool, args, argsLabel });
+    // Spelled out: spreading `c` and then adding fields makes V8 build the object the slow way.
+    const pending: Pending = {
+      server: c.server,
+      tool: c.tool,
+      contract: r.contract,
+      trust: r.trust,
+      toolFacts: tool,
+      args,
+      argsLabel,
+    };
+    this.pending.set(c.id, pending);
     const violations = r.violations.map((v) => v.message);
     return { verdict, contract: r.contract, argLabels, facts, violations, problems };
   }
@@ -133,18 +147,24 @@ export class SessionImpl implements Session {
       );
       const contract = defaultContract(c.tool);
       const trust = this.ctx.resolver.trustOf(c.server);
+      const { args, argsLabel } = this.labelArgs(c, {}, problems);
       p = {
-        ...c,
+        server: c.server,
+        tool: c.tool,
         contract,
         trust,
         toolFacts: toolFacts(contract, c.server),
-        ...this.labelArgs(c, {}, problems),
+        args,
+        argsLabel,
       };
     }
     const read = readResultAnnotations(result);
     problems.push(...read.problems);
     const labelled = labelResult(p.contract, filterDataClaims(read.value, p.trust));
-    const label = labelled.label;
+    // Interned here rather than when indexing, so that results with the same label share the
+    // index's object for it and its facts are built once.
+    const id = isBottom(labelled.label) ? -1 : this.index.table.intern(labelled.label);
+    const label = id < 0 ? labelled.label : this.canonical(labelled.label, id);
     const facts = buildFacts({
       phase: 'result',
       tool: p.toolFacts,
@@ -158,8 +178,12 @@ export class SessionImpl implements Session {
     });
     const verdict = evaluate(this.ctx.policy, facts);
     this.count('results', verdict);
-    this.label = join(this.label, label);
-    if (!this.indexResult(result, label)) {
+    // Keeping the same object while the label stays the same lets its facts be reused.
+    const joined = join(this.label, label);
+    if (joined !== this.label && !labelEquals(joined, this.label)) this.label = joined;
+    const complete = this.indexer.add(result, label, id);
+    this.counters.bump('evictions', this.index.trim());
+    if (!complete) {
       problems.push(
         problem(
           '$',
@@ -211,7 +235,7 @@ export class SessionImpl implements Session {
     let argsLabel = c.argsOk ? BOTTOM : this.label;
     for (const name of Object.keys(c.args)) {
       const value = c.args[name];
-      const r = labelArgument(name, value, this.index, this.endorse);
+      const r = this.labeller.label(name, value);
       let label = r.label;
       if (!r.complete) {
         // What we could not read may hold anything the session has seen.
@@ -227,31 +251,9 @@ export class SessionImpl implements Session {
     return { args, argLabels, argsLabel };
   }
 
-  /** Put the result's values in the index under its label; false when bounds cut the walk short. */
-  private indexResult(result: ToolResult, label: DataLabel): boolean {
-    if (isBottom(label)) return true;
-    const id = this.index.table.intern(label);
-    const seen = new Set<string>();
-    const add = (key: string) => {
-      if (seen.has(key)) return;
-      seen.add(key);
-      this.index.add(key, id);
-    };
-    // A single result may fill at most a quarter of the index with shingles.
-    let shingles = Math.floor(this.ctx.valueIndexBytes / 4 / (ENTRY_OVERHEAD + 10));
-    const complete = walkResultText(result, (text, field) => {
-      resultLeafKeys(
-        text,
-        field,
-        add,
-        (keys) => {
-          for (const k of keys) add(k);
-          shingles -= keys.length;
-        },
-        shingles,
-      );
-    });
-    this.counters.bump('evictions', this.index.trim());
-    return complete;
+  /** The table's object for `label` (interned as `id`), unless a key collision made it another. */
+  private canonical(label: DataLabel, id: number): DataLabel {
+    const same = this.index.table.get(id);
+    return same === label || labelEquals(same, label) ? same : label;
   }
 }

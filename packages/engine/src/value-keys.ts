@@ -1,6 +1,7 @@
-import { MAX_WHOLE, normaliseValue } from './normalise.js';
+import { asciiLower, MAX_WHOLE, normaliseValue } from './normalise.js';
 import { allShingles, sampledShingles } from './shingles.js';
-import { extractValues, isDistinctive } from './value-extract.js';
+import type { ValueKind } from './value-extract.js';
+import { end, extractValues, isDistinctive, matchFrom } from './value-extract.js';
 
 /**
  * The index keys of one text leaf. Results and arguments derive keys the same way, with two
@@ -18,26 +19,30 @@ export function isIdField(field: string): boolean {
   return ID_FIELD.test(field);
 }
 
-/** Keys a result leaf puts in the index: its values, and shingles into `shingles`. */
+/**
+ * Keys a result leaf puts in the index: its values (with their kind where extraction gave one),
+ * and shingles into `shingles`.
+ */
 export function resultLeafKeys(
   text: string,
   field: string,
-  emit: (key: string) => void,
+  emit: (key: string, kind?: ValueKind) => void,
   shingles: (keys: string[]) => void,
   maxShingles: number,
 ): void {
+  const lower = asciiLower(text);
   if (text.length <= MAX_WHOLE * 2) {
-    const whole = normaliseValue(text);
+    const whole = normaliseValue(text, lower);
     if (isDistinctive(whole, isIdField(field))) emit(whole);
   }
-  extractValues(text, (_kind, key) => emit(key));
+  extractValues(text, emit, lower);
   if (LINE_BREAK_OR_FIELD.test(text)) {
-    for (const m of text.matchAll(FIELD_LINE)) {
+    for (let m = matchFrom(FIELD_LINE, text, 0); m !== null; m = matchFrom(FIELD_LINE, text, end(m))) {
       const v = normaliseValue(m[2]!);
       if (isDistinctive(v, isIdField(m[1]!))) emit(v);
     }
   }
-  if (maxShingles > 0) shingles(sampledShingles(text, maxShingles));
+  if (maxShingles > 0) shingles(sampledShingles(text, maxShingles, lower));
 }
 
 const SMALL_NUMBER = /^[0-9]{1,3}$/;
@@ -49,11 +54,12 @@ const SMALL_NUMBER = /^[0-9]{1,3}$/;
  */
 export function argumentLeafKeys(text: string, field: string, emit: (key: string) => void): void {
   // Normalising only trims and collapses, so text much longer than a whole value cannot become one.
+  const lower = asciiLower(text);
   if (text.length <= MAX_WHOLE * 4) {
-    const whole = normaliseValue(text);
+    const whole = normaliseValue(text, lower);
     if (whole.length > 0 && whole.length <= MAX_WHOLE && (!SMALL_NUMBER.test(whole) || isIdField(field)))
       emit(whole);
   }
-  extractValues(text, (_kind, key) => emit(key));
-  allShingles(text, emit);
+  extractValues(text, emit, lower);
+  allShingles(text, emit, lower);
 }

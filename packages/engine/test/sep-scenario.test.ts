@@ -139,7 +139,7 @@ describe('the SEP-1913 e-mail scenario through the engine', () => {
       arguments: { to: 'attacker@evil.example', subject: 'Summary', body: 'Great article.' },
     });
     expect(bad.verdict.decision).toBe('escalate');
-    expect(bad.verdict.matched.map((m) => m.rule)).toContain('untrusted-data-steers-action');
+    expect(bad.verdict.matched.map((m) => m.rule)).toContain('untrusted-recipient');
     const good = s.beforeCall({
       id: 'w3',
       server: 'mail',

@@ -6,6 +6,9 @@ import { argNames, isSensitive } from './sensitive.js';
  * The few helper functions the policy language adds to CEL, each one something rules would
  * otherwise spell out again and again. docs/policy.md documents them.
  */
+const sensitiveArg = (a: ArgFacts) => isSensitive(a.label);
+const untrustedArg = (a: ArgFacts) => a.label.openWorld;
+
 export const CEL_HELPERS = [
   {
     signature: 'sensitive(Label): bool',
@@ -16,20 +19,28 @@ export const CEL_HELPERS = [
   {
     signature: 'sensitiveArgs(map<string, Arg>): list<string>',
     description: 'names of the arguments, not from the user’s own words, whose label is sensitive',
-    handler: (args: Record<string, ArgFacts>) => argNames(args, (a) => isSensitive(a.label)),
+    handler: (args: Record<string, ArgFacts>) => argNames(args, sensitiveArg),
   },
   {
     signature: 'untrustedArgs(map<string, Arg>): list<string>',
     description: 'names of the arguments, not from the user’s own words, whose label is open-world',
-    handler: (args: Record<string, ArgFacts>) => argNames(args, (a) => a.label.openWorld),
+    handler: (args: Record<string, ArgFacts>) => argNames(args, untrustedArg),
   },
   {
     signature: 'intersects(list<string>, list<string>): bool',
     description:
       'the two lists share a member (e.g. intersects(tool.outcomes, ["consequential", "irreversible"]))',
-    handler: (a: readonly string[], b: readonly string[]) => a.some((x) => b.includes(x)),
+    handler: (a: readonly string[], b: readonly string[]) => intersects(a, b),
   },
 ] as const;
+
+function intersects(a: readonly string[], b: readonly string[]): boolean {
+  // Facts not of the promised shape get what some/includes do with them (a string's includes()
+  // is a substring test); lists, the usual case, are looped without a callback.
+  if (!Array.isArray(a) || !Array.isArray(b)) return a.some((x) => b.includes(x));
+  for (let i = 0; i < a.length; i++) if (b.includes(a[i])) return true;
+  return false;
+}
 
 export function registerHelpers(env: Environment): Environment {
   for (const { signature, description, handler } of CEL_HELPERS) {

@@ -52,33 +52,24 @@ export function celEquals(a: unknown, b: unknown): boolean {
 export function compare(op: string, a: unknown, b: unknown): boolean {
   const ok = (isNum(a) && isNum(b)) || (typeof a === 'string' && typeof b === 'string');
   if (!ok) return fail(`no such overload: ${typeof a} ${op} ${typeof b}`);
-  const [x, y] = [a as number, b as number];
+  const x = a as number;
+  const y = b as number;
   return op === '<' ? x < y : op === '<=' ? x <= y : op === '>' ? x > y : x >= y;
 }
 
-export function size(v: unknown): bigint {
-  if (typeof v === 'string') return BigInt([...v].length);
-  if (Array.isArray(v)) return BigInt(v.length);
-  if (typeof v === 'object' && v !== null) return BigInt(Object.keys(v).length);
+/** CEL's size() as a double: code points of a string, elements of a list, entries of a map. */
+export function sizeOf(v: unknown): number {
+  if (typeof v === 'string') {
+    let n = 0;
+    // Iterating a string walks code points, as spreading it did, without building an array.
+    for (const _ of v) n++;
+    return n;
+  }
+  if (Array.isArray(v)) return v.length;
+  if (typeof v === 'object' && v !== null) return Object.keys(v).length;
   return fail('no such overload: size');
 }
 
-export function comprehend(
-  name: string,
-  items: readonly unknown[],
-  test: (item: unknown) => boolean,
-): unknown {
-  if (name === 'filter') return items.filter(test);
-  if (name === 'exists_one') return items.filter(test).length === 1;
-  const decides = name === 'exists';
-  let error: unknown;
-  for (const item of items) {
-    try {
-      if (test(item) === decides) return decides;
-    } catch (e) {
-      error ??= e;
-    }
-  }
-  if (error !== undefined) throw error;
-  return !decides;
+export function size(v: unknown): bigint {
+  return BigInt(sizeOf(v));
 }

@@ -19,6 +19,11 @@ export interface CompiledRule {
   readonly message: readonly MessagePart[];
   /** Whether the rule matches; throws when it cannot be evaluated (the caller fails closed). */
   readonly test: (context: EvalContext) => boolean;
+  /**
+   * When the rule can only match in one phase: that phase, and a test that gives the same as
+   * `test` in it. In any other phase the rule does not match and need not run.
+   */
+  readonly guard?: { readonly phase: string; readonly test: (context: EvalContext) => boolean };
 }
 
 const RULE_KEYS = ['name', 'effect', 'when', 'conditions', 'message', 'description', 'override'];
@@ -58,7 +63,9 @@ export function compileRule(node: Node | null, sink: ProblemSink): CompiledRule 
   if (sink.problems.length > before || !name || !effect || !test || !message) return undefined;
   const { line, col } = sink.placeOf(node);
   const description = scalarString(get('description')?.value) ?? '';
+  const guard = test.guard && { phase: test.guard.phase, test: test.guard.run };
   return {
+    ...(guard && { guard }),
     name,
     effect,
     kind: test.kind,

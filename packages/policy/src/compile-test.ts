@@ -2,13 +2,15 @@ import type { Node, YAMLMap } from 'yaml';
 import { isScalar } from 'yaml';
 import { compileCel } from './compile-cel.js';
 import type { Condition } from './conditions.js';
-import { evaluateCondition, parseCondition } from './conditions.js';
+import { conditionPhase, evaluateCondition, parseCondition } from './conditions.js';
 import type { EvalContext } from './eval-context.js';
 import type { ProblemSink } from './yaml-places.js';
 
 export type RuleTest = {
   kind: 'cel' | 'conditions';
   run: (context: EvalContext) => boolean;
+  /** When the rule can only hold in one phase: that phase, and a test that may assume it. */
+  guard?: { phase: string; run: (context: EvalContext) => boolean };
 };
 
 /** Compile a rule's `when` (CEL) or `conditions` (SEP JSON) into its test; exactly one must be there. */
@@ -29,7 +31,12 @@ export function compileTest(
   }
   if (conditions) {
     const condition: Condition | undefined = parseCondition(conditions.value as Node | null, sink);
-    return condition && { kind: 'conditions', run: (context) => evaluateCondition(condition, context.facts) };
+    if (condition === undefined) return undefined;
+    const run = (context: EvalContext) => evaluateCondition(condition, context.facts);
+    const phase = conditionPhase(condition);
+    return phase === undefined
+      ? { kind: 'conditions', run }
+      : { kind: 'conditions', run, guard: { phase, run } };
   }
   if (!when) {
     sink.node(rule, 'no-condition', "a rule needs 'when' (CEL) or 'conditions' (the SEP's JSON form)");
@@ -41,7 +48,7 @@ export function compileTest(
     sink.node(whenNode, 'cel-parse', "'when' is a CEL expression written as a string");
     return undefined;
   }
-  const compiled = compileCel(expression);
+  const compiled = compileCel(expression, true);
   if (!compiled.ok) {
     const offset = sink.offsetInScalar(whenNode, compiled.index ?? 0);
     sink.at(offset, compiled.code, `in 'when': ${compiled.message}`);
@@ -56,15 +63,16 @@ export function compileTest(
     );
     return undefined;
   }
-  const program = compiled.program;
-  return {
-    kind: 'cel',
-    run: (context) => {
-      const value = program(context);
-      if (typeof value !== 'boolean') throw new Error(`'when' gave ${typeof value}, not a bool`);
-      return value;
-    },
-  };
+  // compileCel made these throw unless they give a bool.
+  const run = compiled.program as (context: EvalContext) => boolean;
+  const guard = compiled.guard;
+  return guard === undefined
+    ? { kind: 'cel', run }
+    : {
+        kind: 'cel',
+        run,
+        guard: { phase: guard.phase, run: guard.program as (context: EvalContext) => boolean },
+      };
 }
 
 /** YAML reads `when: true` or `when: 1` as a bool or a number; CEL wants the text as written. */

@@ -94,35 +94,59 @@ function parseLeaf(node: Node, entries: Map<string, Node | null>, sink: ProblemS
   return { op, path, values: value };
 }
 
+/**
+ * The phase a condition can only hold in: a `{fact: phase, equals: '…'}` at its top or among the
+ * operands of its top `and`. In any other phase (a string) that leaf is false, and so is the whole.
+ */
+export function conditionPhase(c: Condition): string | undefined {
+  const leaves = c.op === 'and' ? c.of : [c];
+  for (const leaf of leaves) {
+    if (leaf.op !== 'equals' || typeof leaf.value !== 'string') continue;
+    if (leaf.path.length === 1 && leaf.path[0] === 'phase') return leaf.value;
+  }
+  return undefined;
+}
+
 export function evaluateCondition(c: Condition, facts: unknown): boolean {
   switch (c.op) {
     case 'and':
-      return c.of.every((x) => evaluateCondition(x, facts));
+      for (const x of c.of) if (!evaluateCondition(x, facts)) return false;
+      return true;
     case 'or':
-      return c.of.some((x) => evaluateCondition(x, facts));
+      for (const x of c.of) if (evaluateCondition(x, facts)) return true;
+      return false;
     case 'not':
       return !evaluateCondition(c.of, facts);
     case 'equals': {
       const fact = resolvePath(facts, c.path);
       if (fact === undefined) return false;
-      return Array.isArray(fact) && !Array.isArray(c.value)
-        ? fact.some((x) => same(x, c.value))
-        : same(fact, c.value);
+      return Array.isArray(fact) && !Array.isArray(c.value) ? has(fact, c.value) : same(fact, c.value);
     }
     case 'in': {
       const fact = resolvePath(facts, c.path);
       if (fact === undefined) return false;
-      const values = c.values;
-      return Array.isArray(fact)
-        ? fact.some((x) => values.some((v) => same(x, v)))
-        : values.some((v) => same(fact, v));
+      if (!Array.isArray(fact)) return among(fact, c.values);
+      for (const x of fact) if (among(x, c.values)) return true;
+      return false;
     }
     case 'contains': {
       const fact = resolvePath(facts, c.path);
       if (typeof fact === 'string') return typeof c.value === 'string' && fact.includes(c.value);
-      return Array.isArray(fact) && fact.some((x) => same(x, c.value));
+      return Array.isArray(fact) && has(fact, c.value);
     }
   }
+}
+
+/** Whether `list` holds a value structurally equal to `value` (a loop: no callback per call). */
+function has(list: readonly unknown[], value: unknown): boolean {
+  for (let i = 0; i < list.length; i++) if (same(list[i], value)) return true;
+  return false;
+}
+
+/** Whether `value` is structurally equal to one of `values`. */
+function among(value: unknown, values: readonly unknown[]): boolean {
+  for (let i = 0; i < values.length; i++) if (same(value, values[i])) return true;
+  return false;
 }
 
 /** Structural equality of JSON values. */

@@ -1,6 +1,6 @@
 import { actionFor, failClosedEffect, strongest } from './combine.js';
 import type { CompiledRule } from './compile-rule.js';
-import { evalContext } from './eval-context.js';
+import { EvalContext } from './eval-context.js';
 import type { Facts } from './facts.js';
 import { renderMessage } from './render-message.js';
 import type { Effect, MatchedRule, Mode, RuleError, RuleSource, Verdict } from './verdict.js';
@@ -22,37 +22,82 @@ export interface Policy {
   evaluate(facts: Facts): Verdict;
 }
 
+/** A rule as one phase runs it. */
+interface Step {
+  readonly rule: CompiledRule;
+  readonly test: (context: EvalContext) => boolean;
+}
+
+/**
+ * Which rules to run for a decision, chosen by its phase at load: a rule guarded by
+ * `phase == 'call'` cannot match a result, so the result phase never runs it, and the call phase
+ * runs it without the guard. Facts whose phase is not a string run every rule in full.
+ */
+function planByPhase(rules: readonly CompiledRule[]) {
+  const every: Step[] = rules.map((rule) => ({ rule, test: rule.test }));
+  const unguarded = every.filter((s) => s.rule.guard === undefined);
+  const byPhase = new Map<string, readonly Step[]>();
+  for (const { guard } of rules) {
+    if (guard === undefined || byPhase.has(guard.phase)) continue;
+    const phase = guard.phase;
+    const steps: Step[] = [];
+    for (const rule of rules) {
+      if (rule.guard === undefined) steps.push({ rule, test: rule.test });
+      else if (rule.guard.phase === phase) steps.push({ rule, test: rule.guard.test });
+    }
+    byPhase.set(phase, steps);
+  }
+  return (facts: Facts): readonly Step[] => {
+    const phase =
+      typeof facts === 'object' && facts !== null && Object.hasOwn(facts, 'phase') ? facts.phase : 0;
+    return typeof phase === 'string' ? (byPhase.get(phase) ?? unguarded) : every;
+  };
+}
+
 export function makePolicy(rules: readonly CompiledRule[], mode: Mode, strict: boolean): Policy {
   const infos: RuleInfo[] = rules.map(({ name, effect, source, description, kind }) =>
     Object.freeze({ name, effect, source, description, kind }),
   );
+  const plan = planByPhase(rules);
+  // One context serves every decision; a second is made only if evaluate is re-entered.
+  let spare: EvalContext | undefined = new EvalContext();
   return Object.freeze({
     mode,
     strict,
     rules: Object.freeze(infos),
     evaluate(facts: Facts): Verdict {
-      // Shared by every rule and message of this decision.
-      const context = evalContext(facts);
-      let decision: Effect = 'allow';
-      const matched: MatchedRule[] = [];
-      const errors: RuleError[] = [];
-      for (const rule of rules) {
-        let hit: boolean;
-        try {
-          hit = rule.test(context);
-        } catch (error) {
-          errors.push({ rule: rule.name, message: errorMessage(error), source: rule.source });
-          continue;
-        }
-        if (!hit) continue;
-        decision = strongest(decision, rule.effect);
-        const message = renderMessage(rule.message, context);
-        matched.push({ rule: rule.name, effect: rule.effect, message, source: rule.source });
+      const context = (spare ?? new EvalContext()).begin(facts);
+      spare = undefined;
+      try {
+        return decide(plan(facts), context, mode, strict);
+      } finally {
+        context.end();
+        spare = context;
       }
-      if (errors.length > 0) decision = strongest(decision, failClosedEffect(strict));
-      return { decision, action: actionFor(decision, mode), mode, matched, errors };
     },
   });
+}
+
+function decide(steps: readonly Step[], context: EvalContext, mode: Mode, strict: boolean): Verdict {
+  let decision: Effect = 'allow';
+  const matched: MatchedRule[] = [];
+  const errors: RuleError[] = [];
+  for (let i = 0; i < steps.length; i++) {
+    const { rule, test } = steps[i]!;
+    let hit: boolean;
+    try {
+      hit = test(context);
+    } catch (error) {
+      errors.push({ rule: rule.name, message: errorMessage(error), source: rule.source });
+      continue;
+    }
+    if (!hit) continue;
+    decision = strongest(decision, rule.effect);
+    const message = renderMessage(rule.message, context);
+    matched.push({ rule: rule.name, effect: rule.effect, message, source: rule.source });
+  }
+  if (errors.length > 0) decision = strongest(decision, failClosedEffect(strict));
+  return { decision, action: actionFor(decision, mode), mode, matched, errors };
 }
 
 function errorMessage(error: unknown): string {

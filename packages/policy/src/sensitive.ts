@@ -10,9 +10,11 @@ import type { ArgFacts, LabelFacts } from './facts.js';
 const SENSITIVE_TAGS = new Set(['credentials', 'financial', 'pii', 'regulated']);
 const SENSITIVE_LEVELS = new Set(['medium', 'high']);
 
+const isSensitiveTag = (t: string) => SENSITIVE_TAGS.has(t) || t.startsWith('regulated:');
+
 export function isSensitive(label: LabelFacts): boolean {
   if (label.private || SENSITIVE_LEVELS.has(label.sensitiveLevel)) return true;
-  return label.sensitivity.some((t) => SENSITIVE_TAGS.has(t) || t.startsWith('regulated:'));
+  return label.sensitivity.some(isSensitiveTag);
 }
 
 /** Names of arguments, not from the user's own words, whose label passes `test`. */
@@ -21,6 +23,10 @@ export function argNames(
   test: (arg: ArgFacts) => boolean,
 ): string[] {
   const out: string[] = [];
-  for (const [name, arg] of Object.entries(args)) if (!arg.endorsed && test(arg)) out.push(name);
+  // Object.keys and a read per key visit what Object.entries would, without a pair per entry.
+  for (const name of Object.keys(args)) {
+    const arg = args[name]!;
+    if (!arg.endorsed && test(arg)) out.push(name);
+  }
   return out;
 }

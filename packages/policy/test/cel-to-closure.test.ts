@@ -1,4 +1,3 @@
-import type { DeepPartial, Facts } from '@mcp-trust/policy';
 import { completeFacts, PACKS } from '@mcp-trust/policy';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -6,6 +5,10 @@ import { parse } from 'yaml';
 import { celEnvironment } from '../src/cel-environment.js';
 import { celToClosure } from '../src/cel-to-closure.js';
 import { toCelContext } from '../src/cel-values.js';
+import { compileCel } from '../src/compile-cel.js';
+import { evalContext } from '../src/eval-context.js';
+import { Scope } from '../src/eval-scope.js';
+import { facts } from './support/arbitrary-facts.js';
 
 /**
  * The closure fast path must mean exactly what cel-js means: for every expression of the
@@ -48,47 +51,33 @@ const EDGE_CASES = [
   'tool.annotations.constructor == tool.annotations.constructor',
   '!(args.to.value > 10)',
   'args.to.value < 100',
+  // Comparisons with a literal, compiled to identity or a count without a bigint.
+  "tool.name != 'x' && 'send_email' == tool.name",
+  'args.to.endorsed == true || false != args.body.endorsed',
+  'args.to.value == null || null != args.amount.value',
+  'size(args) > 0 && 1 <= size(args) && size(tool.name) >= 4 && size(tool.destination) < 3',
+  'size(sensitiveArgs(args)) > 0 && size(sensitiveArgs(args)) <= 2',
+  "args.to.value in ['x', 'bob@example.com'] || tool.name in ['send_email', 'read_file']",
+  'args.to.value in [42, 7] || args.to.value in [7.5]',
+  'args.to.value in [1, 2] || args.to.value in [42.0]',
+  "args.to.role in ['', 'recipient'] && !(args.to.value in ['x'])",
+  // Chains of && and ||, where errors (a missing argument) must be absorbed or reported alike.
+  'args.to.endorsed || args.body.endorsed || args.amount.endorsed',
+  "args.to.endorsed && args.body.endorsed && phase == 'call'",
+  "(args.to.endorsed || phase == 'call') && (args.body.endorsed || phase == 'result')",
+  "phase == 'call' && (args.to.label.openWorld && (args.body.endorsed || args.amount.endorsed))",
+  // Macros over a map read `args[k]` as the entry; shadowing and nesting must not confuse that.
+  "args.exists(k, !args[k].endorsed && args[k].role in ['recipient', ''] && args[k].label.openWorld)",
+  'args.filter(k, args[k].endorsed || args[k].value == 42)',
+  'args.exists_one(k, args[k].value == 42)',
+  "args.all(k, args[k].role == '' && sensitive(args[k].label))",
+  'args.exists(k, args.exists(k, args[k].endorsed))',
+  'args.exists(k, args.all(j, args[j].endorsed || args[k].endorsed))',
+  "args.exists(args, args == 'to')",
+  "tool.destination.exists(d, d == 'public') && [0, 1].exists(i, tool.destination[i] == 'user')",
+  "session.label.sources.exists(s, tool.destination.exists(d, s == d || d == 'public'))",
+  "intersects(tool.outcomes, ['irreversible']) && intersects(tool.outcomes, ['irreversible'])",
 ];
-
-const label = fc.record({
-  openWorld: fc.boolean(),
-  malicious: fc.boolean(),
-  private: fc.boolean(),
-  sensitiveLevel: fc.constantFrom('none', 'low', 'medium', 'high'),
-  sources: fc.subarray(['internal', 'untrustedPublic', 'user']),
-  sensitivity: fc.subarray(['credentials', 'financial', 'pii', 'regulated:GDPR', 'user', 'unknown']),
-  attribution: fc.subarray(['https://a', 'mcp://b']),
-});
-const facts: fc.Arbitrary<DeepPartial<Facts>> = fc.record({
-  phase: fc.constantFrom('call', 'result'),
-  tool: fc.record({
-    name: fc.constantFrom('send_email', 'read_file', 'x'),
-    destination: fc.subarray(['ephemeral', 'system', 'user', 'internal', 'public']),
-    outcomes: fc.subarray(['benign', 'consequential', 'irreversible']),
-    hints: fc.record({
-      readOnlyHint: fc.boolean(),
-      sensitiveDataHint: fc.boolean(),
-      privilegedAccessHint: fc.boolean(),
-      aiProcessingHint: fc.boolean(),
-    }),
-    annotations: fc.oneof(
-      fc.constant({}),
-      fc.record({
-        inputMetadata: fc.record({ destination: fc.constantFrom('public', 'user', ['internal', 'public']) }),
-      }),
-    ),
-  }),
-  session: fc.record({ calls: fc.nat(5), label }),
-  response: fc.record({ label }),
-  args: fc.dictionary(
-    fc.constantFrom('to', 'body', 'amount'),
-    fc.record({
-      value: fc.constantFrom('x', 42, 7.5, null, 'bob@example.com'),
-      label,
-      endorsed: fc.boolean(),
-    }),
-  ),
-});
 
 type Outcome = { ok: true; value: unknown } | { ok: false };
 const run = (f: () => unknown): Outcome => {
@@ -129,11 +118,46 @@ describe('CEL closures agree with cel-js', () => {
         for (const { e, parsed, closure } of compiled) {
           if (closure === undefined) continue;
           const want = run(() => parsed(cel));
-          const got = run(() => closure({ root: f as never, slots: [] }));
+          const got = run(() => closure(new Scope(f as never)));
           const same =
             want.ok && got.ok ? normalise(want.value) === normalise(got.value) : want.ok === got.ok;
           if (!same)
             throw new Error(`${e}: cel-js ${JSON.stringify(normalise(want))}, closure ${normalise(got)}`);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('phase guards agree with cel-js', () => {
+  // A `phase == '…'` operand lets evaluate skip a rule in other phases and run the rest alone in
+  // that one: in its phase the rest must mean the whole; in another, the whole must be false.
+  const guarded = [...new Set([...packExpressions(), ...EDGE_CASES])].flatMap((e) => {
+    const compiled = compileCel(e);
+    if (!compiled.ok || compiled.guard === undefined) return [];
+    return [{ e, parsed: celEnvironment().parse(e), guard: compiled.guard }];
+  });
+
+  it('finds the guard of every pack rule that has one', () => {
+    expect(guarded.length).toBeGreaterThan(5);
+  });
+
+  it('gives the same value in the guarded phase, and false in any other', () => {
+    fc.assert(
+      fc.property(facts, (partial) => {
+        const f = completeFacts(partial);
+        const cel = toCelContext(f);
+        for (const { e, parsed, guard } of guarded) {
+          const want = run(() => parsed(cel));
+          if (f.phase !== guard.phase) {
+            if (!want.ok || want.value !== false) throw new Error(`${e}: not false in phase ${f.phase}`);
+            continue;
+          }
+          const got = run(() => guard.program(evalContext(f)));
+          const same =
+            want.ok && got.ok ? normalise(want.value) === normalise(got.value) : want.ok === got.ok;
+          if (!same) throw new Error(`${e}: cel-js ${normalise(want)}, guarded ${normalise(got)}`);
         }
       }),
       { numRuns: 300 },

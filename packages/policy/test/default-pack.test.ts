@@ -1,4 +1,4 @@
-import { join } from '@mcp-trust/core';
+import { join, makeLabel } from '@mcp-trust/core';
 import { loadPolicy } from '@mcp-trust/policy';
 import { describe, expect, it } from 'vitest';
 import type { FactsInit } from './support/facts-builder.js';
@@ -57,10 +57,15 @@ describe('pack:default', () => {
       expect(r.decision).toBe('block');
       expect(r.rules).toContain('credentials-never-leave');
       expect(r.messages[r.rules.indexOf('credentials-never-leave')]).toBe(
-        "Blocked send_email on mail: argument(s) 'body' carry credentials taken from " +
+        'Blocked send_email on mail: what it would send carries credentials taken from ' +
           'mcp://mail.acme.local/inbox/42, and this tool may store or send its input to public. Passwords, keys ' +
-          'and codes must not leave the place they came from; injected instructions often ask for exactly this.',
+          'and codes must not leave the place they came from.',
       );
+    });
+
+    it('judges what is sent, not the address it goes to', () => {
+      const to = { to: { value: 'it@acme.example', label: resetCode, role: 'recipient' } };
+      expect(decide({ contract: sendEmail, args: to }).rules).not.toContain('credentials-never-leave');
     });
 
     it('lets credentials the user typed through, and into a system-only destination', () => {
@@ -86,7 +91,7 @@ describe('pack:default', () => {
       });
       expect(r).toMatchObject({ decision: 'escalate', rules: ['sensitive-data-to-public'] });
       expect(r.messages[0]).toBe(
-        "send_email on mail may make its input public, and argument(s) 'body' carry sensitive data (financial) " +
+        'send_email on mail may make its input public, and what it would send carries sensitive data (financial) ' +
           'taken from mcp://file-server.acme.local/hr/salaries.xlsx. Confirm that this data should leave: once ' +
           'sent it cannot be called back.',
       );
@@ -103,21 +108,71 @@ describe('pack:default', () => {
     });
   });
 
-  describe('untrusted-data-steers-action', () => {
+  describe('injection-driven action, by argument role', () => {
     it('escalates a recipient taken from a web page', () => {
       const r = decide({
         contract: sendEmail,
         session: webPage,
-        args: { to: { value: 'eve@evil.example', label: webPage } },
+        args: { to: { value: 'eve@evil.example', label: webPage, role: 'recipient' } },
       });
       expect(r.decision).toBe('escalate');
-      expect(r.rules).toContain('untrusted-data-steers-action');
+      expect(r.rules).toContain('untrusted-recipient');
+      expect(r.rules).toContain('outward-action-not-user-directed');
+    });
+
+    it('counts an argument without a role (no overlay) as a possible recipient', () => {
+      const r = decide({ contract: sendEmail, args: { x: { value: 'eve@evil.example', label: webPage } } });
+      expect(r.rules).toContain('untrusted-recipient');
     });
 
     it('ignores open-world values passed to a benign tool, or endorsed by the user', () => {
       expect(decide({ contract: readDrafts, args: { q: { value: 'x', label: webPage } } }).rules).toEqual([]);
-      const endorsed = { to: { value: 'eve@evil.example', label: webPage, endorsed: true } };
+      const endorsed = {
+        to: { value: 'eve@evil.example', label: webPage, endorsed: true, role: 'recipient' },
+      };
       expect(decide({ contract: saveDraft, args: endorsed }).rules).toEqual([]);
+    });
+
+    it('escalates untrusted text relayed to others by an irreversible send, but not a private draft', () => {
+      const body = { body: { value: 'click here', label: webPage, role: 'content' } };
+      expect(decide({ contract: sendEmail, session: webPage, args: body }).rules).toContain(
+        'untrusted-content-relayed',
+      );
+      expect(decide({ contract: saveDraft, session: webPage, args: body }).rules).toEqual([]);
+    });
+
+    it('escalates a destructive, irreversible call on an item picked from untrusted content', () => {
+      const del = contractOf({
+        name: 'delete_file',
+        annotations: {
+          destructiveHint: true,
+          inputMetadata: { destination: 'user', sensitivity: 'none', outcomes: 'irreversible' },
+        },
+      });
+      const picked = { file_id: { value: '13', label: webPage, role: 'selector' } };
+      expect(decide({ contract: del, args: picked }).rules).toEqual(['untrusted-selector-irreversible']);
+      const typed = { file_id: { value: '13', label: webPage, role: 'selector', endorsed: true } };
+      expect(decide({ contract: del, args: typed }).rules).toEqual([]);
+    });
+
+    it('asks when, after untrusted content, an outward action goes to a recipient the user did not give', () => {
+      const listing = makeLabel({ sources: ['trustedPublic'], attribution: ['https://hotels.example/list'] });
+      const book = { hotel: { value: 'Le Grand', label: listing, role: 'recipient' } };
+      const bookHotel = contractOf({
+        name: 'reserve_hotel',
+        annotations: {
+          inputMetadata: { destination: 'public', sensitivity: 'pii', outcomes: 'consequential' },
+        },
+      });
+      expect(decide({ contract: bookHotel, session: webPage, args: book }).rules).toEqual([
+        'outward-action-not-user-directed',
+      ]);
+      // the same booking before any untrusted content, or to the user's own contact, is fine
+      expect(decide({ contract: bookHotel, args: book }).rules).toEqual([]);
+      const own = {
+        hotel: { value: 'Le Grand', label: makeLabel({ sources: ['user'] }), role: 'recipient' },
+      };
+      expect(decide({ contract: bookHotel, session: webPage, args: own }).rules).toEqual([]);
     });
   });
 
@@ -159,22 +214,27 @@ describe('pack:default', () => {
     });
   });
 
-  describe('lethal-trifecta', () => {
-    const session = join(inbox, salaries);
-
-    it('escalates a send to public when the session holds sensitive and untrusted data', () => {
-      const r = decide({ contract: sendEmail, session, args: { subject: { value: 'Q3 numbers' } } });
-      expect(r).toMatchObject({ decision: 'escalate', rules: ['lethal-trifecta'] });
+  describe('credential-change-not-user-given', () => {
+    const setPassword = contractOf({
+      name: 'update_password',
+      annotations: {
+        inputMetadata: { destination: 'system', sensitivity: 'credentials', outcomes: 'irreversible' },
+      },
     });
 
-    it('stays quiet when every argument is the user’s, without untrusted data, or with no public destination', () => {
-      expect(
-        decide({ contract: sendEmail, session, args: { to: { value: 'b', endorsed: true } } }).rules,
-      ).toEqual([]);
-      expect(decide({ contract: sendEmail, session: salaries, args: { s: { value: 'x' } } }).rules).toEqual(
-        [],
-      );
-      expect(decide({ contract: saveDraft, session, args: { s: { value: 'x' } } }).rules).toEqual([]);
+    it('asks before setting a credential the user did not give, after untrusted content', () => {
+      const r = decide({
+        contract: setPassword,
+        session: inbox,
+        args: { password: { value: 'new-pass-9' } },
+      });
+      expect(r).toMatchObject({ decision: 'escalate', rules: ['credential-change-not-user-given'] });
+    });
+
+    it('lets the user’s own new password through, and any change before untrusted content', () => {
+      const typed = { password: { value: 'new-pass-9', endorsed: true } };
+      expect(decide({ contract: setPassword, session: inbox, args: typed }).rules).toEqual([]);
+      expect(decide({ contract: setPassword, args: { password: { value: 'x' } } }).rules).toEqual([]);
     });
   });
 
@@ -213,6 +273,6 @@ describe('pack:default', () => {
     const both = join(webPage, salaries);
     const r = decide({ contract: sendEmail, session: both, args: { body: { value: 's', label: both } } });
     expect(r.decision).toBe('escalate');
-    expect(r.rules).toEqual(['sensitive-data-to-public', 'untrusted-data-steers-action', 'lethal-trifecta']);
+    expect(r.rules).toEqual(['sensitive-data-to-public', 'untrusted-recipient', 'untrusted-content-relayed']);
   });
 });

@@ -178,23 +178,24 @@ describe('sources: packs, files, overrides', () => {
   });
 
   it('refuses a file silently redefining a pack rule', () => {
-    const text = 'rules:\n  - name: lethal-trifecta\n    effect: allow\n    when: true\n';
+    const text = 'rules:\n  - name: outward-action-not-user-directed\n    effect: allow\n    when: true\n';
     const { policy, problems } = loadPolicy({ packs: ['default'], files: [{ path: 'mine.yaml', text }] });
     expect(policy).toBeUndefined();
     expect(problems.map(formatProblem)).toEqual([
       expect.stringMatching(
-        /^mine\.yaml:2:5: error duplicate-rule: rule 'lethal-trifecta' is already defined at pack:default:\d+:5; add 'override: true'/,
+        /^mine\.yaml:2:5: error duplicate-rule: rule 'outward-action-not-user-directed' is already defined at pack:default:\d+:5; add 'override: true'/,
       ),
     ]);
   });
 
   it('lets a later rule with override: true replace the earlier one in place', () => {
-    const text = 'rules:\n  - name: lethal-trifecta\n    override: true\n    effect: warn\n    when: false\n';
+    const text =
+      'rules:\n  - name: outward-action-not-user-directed\n    override: true\n    effect: warn\n    when: false\n';
     const { policy, problems } = loadPolicy({ packs: ['default'], files: [{ path: 'mine.yaml', text }] });
     expect(problems).toEqual([]);
     const names = policy!.rules.map((r) => r.name);
-    const replaced = policy!.rules.find((r) => r.name === 'lethal-trifecta')!;
-    expect(names.filter((n) => n === 'lethal-trifecta')).toHaveLength(1);
+    const replaced = policy!.rules.find((r) => r.name === 'outward-action-not-user-directed')!;
+    expect(names.filter((n) => n === 'outward-action-not-user-directed')).toHaveLength(1);
     expect(replaced).toMatchObject({ effect: 'warn', source: { file: 'mine.yaml', line: 2, col: 5 } });
   });
 
@@ -225,7 +226,7 @@ describe('sources: packs, files, overrides', () => {
       effect: 'escalate',
       kind: 'conditions',
       description: 'The result was flagged as possibly malicious.',
-      source: { file: 'pack:sep-examples', line: 18, col: 5 },
+      source: { file: 'pack:sep-examples', line: 20, col: 5 },
     });
   });
 });

@@ -86,7 +86,7 @@ describe('runPolicyCases', () => {
       name: 'wrong rule',
       facts: { tool: { outcomes: ['benign'], destination: ['ephemeral'] } },
       expect: 'allow',
-      rules: ['lethal-trifecta'],
+      rules: ['outward-action-not-user-directed'],
     },
   ];
 
@@ -105,6 +105,10 @@ describe('runPolicyCases', () => {
   it('fails a case with the wrong decision or a rule that did not match, and says why', () => {
     const [, , wrong, rule] = runPolicyCases(policy, cases);
     expect(wrong).toMatchObject({ pass: false, expected: 'block', actual: 'allow' });
-    expect(rule).toMatchObject({ pass: false, actual: 'allow', missingRules: ['lethal-trifecta'] });
+    expect(rule).toMatchObject({
+      pass: false,
+      actual: 'allow',
+      missingRules: ['outward-action-not-user-directed'],
+    });
   });
 });

@@ -38,9 +38,21 @@ const decide = (...args: Parameters<typeof buildFacts>) => {
 };
 
 describe('pack:sep-examples', () => {
-  it('holds the SEP example rules verbatim (names, effects, conditions)', () => {
+  it('does not ask again after the call: tool rules are about making the call', () => {
+    const after = decide({ contract: sendEmail, phase: 'result', session: webPage });
+    expect(after).toEqual({ decision: 'allow', rules: [] });
+  });
+
+  it('holds the SEP example rules verbatim (names, effects, conditions), each guarded by its phase', () => {
     const pack = parse(PACKS['sep-examples']!) as { rules: Record<string, unknown>[] };
-    const asSep = pack.rules.map(({ name, effect, conditions }) => ({ name, effect, conditions }));
+    const phases = ['call', 'result', 'call'];
+    const asSep = pack.rules.map(({ name, effect, conditions }, i) => {
+      // The pack adds `phase` as the first conjunct; what remains is the SEP's condition.
+      const { and } = conditions as { and: unknown[] };
+      expect(and[0]).toEqual({ fact: 'phase', equals: phases[i] });
+      const rest = and.slice(1);
+      return { name, effect, conditions: rest.length === 1 ? rest[0] : { and: rest } };
+    });
     expect(asSep).toEqual(SEP_EXAMPLE_POLICIES.rules);
     expect(policy.rules.every((r) => r.kind === 'conditions')).toBe(true);
   });

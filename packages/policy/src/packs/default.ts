@@ -1,60 +1,94 @@
 /**
  * `pack:default`: the policy we recommend. One rule per concern, in CEL. Blocking needs strong
  * evidence (credentials leaving, or content flagged malicious steering an action); weaker
- * evidence (untrusted or sensitive data heading out) asks the person. Tuned later against
- * AgentDojo: benign tasks ≤1% blocked and ≤20% escalated, ≥99% of attacks stopped.
- * docs/policy.md explains each rule.
+ * evidence (untrusted or sensitive data heading out) asks the person.
+ *
+ * Rules read the *role* an operator's overlay gives each argument (`recipient`, `destination`,
+ * `selector`, `content`, …): who or where a call goes is judged by where that value came from,
+ * what it sends by what data it carries. An argument without a role (a server with no overlay)
+ * counts as both, which is the conservative reading.
+ *
+ * Measured on AgentDojo (docs/evaluation.md); docs/policy.md explains each rule.
  */
 export const DEFAULT_PACK = `# mcp-trust default policy. Every rule reads the facts of docs/policy.md.
 rules:
-  # --- Credentials never leave -------------------------------------------------------------
+  # --- Credentials never leave--------------------
   - name: credentials-never-leave
     effect: block
     description: >-
-      An argument carries credentials (not typed by the user) to a tool that may store or send
-      its input beyond the platform itself.
+      What a call sends (content, or the URL it requests) carries credentials not typed by the
+      user, to a tool that may store or send its input beyond the platform itself.
     when: |
       phase == 'call'
         && intersects(tool.destination, ['user', 'internal', 'public'])
-        && args.exists(k, !args[k].endorsed && 'credentials' in args[k].label.sensitivity)
+        && args.exists(k, !args[k].endorsed && !(args[k].role in ['recipient', 'selector'])
+             && 'credentials' in args[k].label.sensitivity)
     message: >-
-      Blocked {{ tool.name }} on {{ server.name }}: argument(s)
-      '{{ args.filter(k, !args[k].endorsed && 'credentials' in args[k].label.sensitivity) }}'
-      carry credentials taken from {{ argsLabel.attribution }}, and this tool may store or send
-      its input to {{ tool.destination }}. Passwords, keys and codes must not leave the place they
-      came from; injected instructions often ask for exactly this.
+      Blocked {{ tool.name }} on {{ server.name }}: what it would send carries credentials taken
+      from {{ argsLabel.attribution }}, and this tool may store or send its input to
+      {{ tool.destination }}. Passwords, keys and codes must not leave the place they came from.
 
-  # --- Exfiltration ------------------------------------------------------------------------
+  # --- Exfiltration--------------------------------
   - name: sensitive-data-to-public
     effect: escalate
     description: >-
-      An argument carries sensitive data (credentials, financial, pii, regulated, private, or
-      #711 level medium/high) to a tool whose destination may be public.
+      What a call sends (content, or the URL it requests) carries sensitive data to a tool whose
+      destination may be public.
     when: |
       phase == 'call'
         && 'public' in tool.destination
-        && size(sensitiveArgs(args)) > 0
+        && args.exists(k, !args[k].endorsed && !(args[k].role in ['recipient', 'selector'])
+             && sensitive(args[k].label))
     message: >-
-      {{ tool.name }} on {{ server.name }} may make its input public, and argument(s)
-      '{{ sensitiveArgs(args) }}' carry sensitive data ({{ argsLabel.sensitivity }}) taken from
-      {{ argsLabel.attribution }}. Confirm that this data should leave: once sent it cannot be
-      called back.
+      {{ tool.name }} on {{ server.name }} may make its input public, and what it would send
+      carries sensitive data ({{ argsLabel.sensitivity }}) taken from {{ argsLabel.attribution }}.
+      Confirm that this data should leave: once sent it cannot be called back.
 
-  # --- Injection-driven action -------------------------------------------------------------
-  - name: untrusted-data-steers-action
+  # --- Injection-driven action----------------------------
+  - name: untrusted-recipient
     effect: escalate
     description: >-
-      An argument value comes from open-world content (web, e-mail, other people's messages),
-      not from the user, and the call can change things.
+      Who or where a call acts on or sends to (a recipient, a destination URL or channel) was taken
+      from open-world content, not from the user, and the call may act or send out.
     when: |
       phase == 'call'
-        && intersects(tool.outcomes, ['consequential', 'irreversible'])
-        && size(untrustedArgs(args)) > 0
+        && (intersects(tool.outcomes, ['consequential', 'irreversible']) || 'public' in tool.destination)
+        && args.exists(k, !args[k].endorsed && args[k].role in ['recipient', 'destination', '']
+             && args[k].label.openWorld)
     message: >-
-      {{ tool.name }} on {{ server.name }} can change things ({{ tool.outcomes }}), and
-      argument(s) '{{ untrustedArgs(args) }}' hold values taken from untrusted content
-      ({{ argsLabel.attribution }}), not from you. Such content can carry hidden instructions;
-      confirm that this is what you asked for.
+      {{ tool.name }} on {{ server.name }} would act on or send to a recipient or destination
+      taken from untrusted content ({{ argsLabel.attribution }}), not from you. Injected
+      instructions work exactly this way; confirm the recipient.
+
+  - name: untrusted-selector-irreversible
+    effect: escalate
+    description: >-
+      Which item a destructive call that cannot be undone removes (delete, cancel) was taken from
+      open-world content, not from the user.
+    when: |
+      phase == 'call'
+        && 'irreversible' in tool.outcomes
+        && tool.hints.destructiveHint
+        && args.exists(k, !args[k].endorsed && args[k].role == 'selector' && args[k].label.openWorld)
+    message: >-
+      {{ tool.name }} on {{ server.name }} cannot be undone, and the item it acts on was picked
+      from untrusted content ({{ argsLabel.attribution }}). Confirm that this is the one you mean.
+
+  - name: untrusted-content-relayed
+    effect: escalate
+    description: >-
+      Text taken from open-world content is sent on to other people (internal or public) by a
+      call that cannot be undone: how phishing links and injected requests get relayed.
+    when: |
+      phase == 'call'
+        && 'irreversible' in tool.outcomes
+        && intersects(tool.destination, ['internal', 'public'])
+        && args.exists(k, !args[k].endorsed && !(args[k].role in ['recipient', 'destination', 'selector'])
+             && args[k].label.openWorld)
+    message: >-
+      {{ tool.name }} on {{ server.name }} would send text taken from untrusted content
+      ({{ argsLabel.attribution }}) on to other people, and it cannot be called back. Confirm that
+      you want to pass it on.
 
   - name: malicious-data-steers-action
     effect: block
@@ -66,11 +100,46 @@ rules:
         && args.exists(k, !args[k].endorsed && args[k].label.malicious)
     message: >-
       Blocked {{ tool.name }} on {{ server.name }}: argument(s)
-      '{{ args.filter(k, !args[k].endorsed && args[k].label.malicious) }}' hold values taken from
+      {{ args.filter(k, !args[k].endorsed && args[k].label.malicious) }} hold values taken from
       content flagged as malicious ({{ argsLabel.attribution }}), and the call can change things
       ({{ tool.outcomes }}). This is what a prompt-injection attack looks like.
 
-  # --- Malicious content -------------------------------------------------------------------
+  # --- Session-level: outward actions the user did not direct
+  - name: outward-action-not-user-directed
+    effect: escalate
+    description: >-
+      The session has read open-world content, and a call that acts and may send out (public)
+      goes to a recipient or destination that is neither in the user's words nor in the user's
+      own data (an address-book entry).
+    when: |
+      phase == 'call'
+        && session.label.openWorld
+        && 'public' in tool.destination
+        && intersects(tool.outcomes, ['consequential', 'irreversible'])
+        && args.exists(k, !args[k].endorsed && args[k].role in ['recipient', 'destination']
+             && (args[k].label.openWorld || !('user' in args[k].label.sources)))
+    message: >-
+      This conversation contains untrusted content (from {{ session.label.attribution }}), and
+      {{ tool.name }} on {{ server.name }} would act towards a recipient you did not name. Hidden
+      instructions can choose recipients without copying them from anywhere; confirm this one.
+
+  - name: credential-change-not-user-given
+    effect: escalate
+    description: >-
+      A tool that takes credentials would set one the user did not give, in a session that has
+      read open-world content.
+    when: |
+      phase == 'call'
+        && session.label.openWorld
+        && 'credentials' in tool.inputSensitivity
+        && intersects(tool.outcomes, ['consequential', 'irreversible'])
+        && !args.all(k, args[k].endorsed)
+    message: >-
+      {{ tool.name }} on {{ server.name }} would set a credential to a value you did not give,
+      after untrusted content (from {{ session.label.attribution }}) entered the conversation.
+      Confirm the change.
+
+  # --- Malicious content---------------------------------------------------------
   - name: malicious-result
     effect: escalate
     description: A result was flagged as possibly malicious.
@@ -92,25 +161,7 @@ rules:
       {{ session.label.attribution }}), and {{ tool.name }} on {{ server.name }} can change things
       ({{ tool.outcomes }}). Confirm that the action is yours and not the content's.
 
-  # --- The lethal trifecta -----------------------------------------------------------------
-  - name: lethal-trifecta
-    effect: escalate
-    description: >-
-      The session holds sensitive data and untrusted content, and the call can send to public;
-      skipped when every argument came from the user's own words.
-    when: |
-      phase == 'call'
-        && 'public' in tool.destination
-        && session.label.openWorld
-        && sensitive(session.label)
-        && !args.all(k, args[k].endorsed)
-    message: >-
-      This conversation holds sensitive data ({{ session.label.sensitivity }}) and untrusted
-      content (from {{ session.label.attribution }}), and {{ tool.name }} on {{ server.name }} can
-      send to a public destination. Together these let hidden instructions leak private data;
-      confirm this call.
-
-  # --- SEP-1984 combinations ---------------------------------------------------------------
+  # --- SEP-1984 combinations-----------------------------------------------------
   - name: sensitive-privileged-tool
     effect: escalate
     description: The tool both handles sensitive data and needs elevated privileges (SEP-1984 high risk).
@@ -125,7 +176,7 @@ rules:
     when: phase == 'call' && tool.hints.aiProcessingHint && size(sensitiveArgs(args)) > 0
     message: >-
       {{ tool.name }} on {{ server.name }} runs AI processing, and argument(s)
-      '{{ sensitiveArgs(args) }}' carry sensitive data ({{ argsLabel.sensitivity }}). Your
+      {{ sensitiveArgs(args) }} carry sensitive data ({{ argsLabel.sensitivity }}). Your
       organisation's AI and data-protection rules may apply.
 
   - name: privileged-write
