@@ -55,8 +55,11 @@ function windowHashes(raw: string, lower: string | null | undefined): number {
  * shingle, built without number formatting, and valid UTF-16 that any store keeps intact.
  */
 export function shingleKey(hash: number): string {
-  const hi = Math.floor(hash / 0x1000000);
-  const lo = hash % 0x1000000;
+  // Split as integers (hash = a·2^16 + low, a < 2^32): exact, and no floating-point modulo.
+  const a = Math.floor(hash / 0x10000);
+  const low = hash - a * 0x10000;
+  const hi = a >>> 8;
+  const lo = ((a & 0xff) << 16) | low;
   return String.fromCharCode(
     1,
     0x4e00 + (hi >>> 12),
