@@ -15,6 +15,27 @@ const session = (o: ReturnType<typeof demo>['outcome'], call: string) => {
 };
 
 describe('mcp-trust demo', () => {
+  it('decides the SEP scenarios with the engine: asks, asks, and lets the everyday flow through', () => {
+    const { outcome, text } = demo();
+    const last = (scenario: string) =>
+      outcome.decisions.filter((d) => d.scenario.startsWith(scenario)).at(-1)!;
+    const salary = last('The salary sheet');
+    expect(salary.call).toBe('mail/send_email');
+    expect(salary.decisions).toEqual({ default: 'escalate', 'sep-examples': 'block' });
+    expect(salary.rules.default).toContain('sensitive-data-to-public');
+    const web = last('A web page');
+    expect(web.decisions.default).toBe('escalate');
+    expect(web.rules.default).toContain('untrusted-recipient');
+    expect(web.rules['sep-examples']).toContain('block-open-world-to-external');
+    const everyday = last('An everyday flow');
+    expect(everyday.decisions).toEqual({ default: 'allow', 'sep-examples': 'escalate' });
+    // reads are never questioned
+    for (const d of outcome.decisions.filter((x) => x.call !== 'mail/send_email')) {
+      expect(d.decisions.default).toBe('allow');
+    }
+    expect(text).toContain('5. Decisions');
+  });
+
   it('builds the e-mail contracts of SEP-1913 as declared', () => {
     const { outcome } = demo();
     const send = outcome.contracts['mail/send_email']!;
@@ -66,13 +87,13 @@ describe('mcp-trust demo', () => {
     expect(ifBelieved.openWorld).toBe(false);
   });
 
-  it('ends on what the final send_email carries and says decisions come with the policy engine', () => {
+  it('shows what the final send_email carries before deciding it', () => {
     const { text } = demo();
     const final = text.slice(text.indexOf('3. What the final call would carry'));
     expect(final).toMatch(/destination public, outcomes irreversible/);
     expect(final).toMatch(/openWorld\s+yes/);
     expect(final).toMatch(/financial/);
-    expect(text.trimEnd().split('\n').slice(-3).join(' ')).toMatch(/policy/);
+    expect(text.indexOf('3. What the final call would carry')).toBeLessThan(text.indexOf('5. Decisions'));
   });
 
   it('prints plain text unless asked for colour', () => {

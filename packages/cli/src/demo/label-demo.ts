@@ -1,6 +1,8 @@
 import type { ToolContract, Trust } from '@mcp-trust/core';
 import type { Style } from './colour.js';
 import { PLAIN } from './colour.js';
+import type { DemoDecision } from './decision-section.js';
+import { decisionSection } from './decision-section.js';
 import type { DeclaredTool } from './demo-tools.js';
 import { declareTool, sameContract } from './demo-tools.js';
 import * as mail from './email-scenario.js';
@@ -19,6 +21,7 @@ export interface LabelDemoOutcome {
   /** The result and session label after each call, in order. */
   steps: SessionStep[];
   liar: LiarOutcome;
+  decisions: DemoDecision[];
 }
 
 const TRUST: Record<'mail' | 'files' | 'scraper', Trust> = {
@@ -34,7 +37,7 @@ const TRUST: Record<'mail' | 'files' | 'scraper', Trust> = {
 export function runLabelDemo(out: (line: string) => void, style: Style = PLAIN): LabelDemoOutcome {
   const p: Printer = { out, s: style };
   const s = style;
-  out(s.bold('mcp-trust demo: the label model on the examples of SEP-1913'));
+  out(s.bold('mcp-trust demo: the label model and the policy engine on the examples of SEP-1913'));
   out(s.dim(`servers: mail (${TRUST.mail}), files (${TRUST.files}), scraper (${TRUST.scraper})`));
 
   heading(p, '1. Contracts from tools/list');
@@ -58,15 +61,13 @@ export function runLabelDemo(out: (line: string) => void, style: Style = PLAIN):
   const steps = sessionSection(p, tools);
   const liar = liarSection(p);
 
-  heading(p, 'Decisions');
-  out('  This demo stops at the labels. Blocking, escalating or asking the person arrives with the');
-  out("  policy engine (packages/policy, planned), which reads these facts the way the SEP's example");
-  out('  rules do: open-world session + public destination; irreversible outcomes; malicious results.');
+  const decisions = decisionSection(p);
 
   return {
     contracts: Object.fromEntries(Object.entries(tools).map(([id, t]) => [id, t.contract])),
     sep2061SameContract: same,
     steps,
     liar,
+    decisions,
   };
 }
