@@ -1,5 +1,5 @@
 import { MAX_WHOLE, normaliseValue, phraseForm } from './normalise.js';
-import { allShingles } from './shingles.js';
+import { forEachShingle } from './shingles.js';
 import { extractValues } from './value-extract.js';
 
 const SMALL_NUMBER = /^ [0-9]{1,3} $/;
@@ -12,6 +12,7 @@ const SMALL_NUMBER = /^ [0-9]{1,3} $/;
 export class Endorsements {
   private prompts: [text: string, seq: number][] = [];
   private keys = new Set<string>();
+  private shingles = new Set<number>();
   private phrases = '';
   private chars = 0;
 
@@ -34,9 +35,14 @@ export class Endorsements {
     else this.index(text);
   }
 
-  /** A value key (extracted value, whole value, shingle) the user's words contain. */
+  /** A value key (extracted value, whole value) the user's words contain. */
   has(key: string): boolean {
     return this.keys.has(key);
+  }
+
+  /** A shingle (by hash) the user's words contain. */
+  hasShingle(hash: number): boolean {
+    return this.shingles.has(hash);
   }
 
   /**
@@ -58,16 +64,21 @@ export class Endorsements {
 
   private rebuild(): void {
     this.keys.clear();
+    this.shingles.clear();
     this.phrases = '';
     for (const [t] of this.prompts) this.index(t);
   }
+
+  private readonly addShingle = (hash: number): void => {
+    this.shingles.add(hash);
+  };
 
   private index(text: string): void {
     const add = (key: string) => this.keys.add(key);
     const whole = normaliseValue(text);
     if (whole.length <= MAX_WHOLE) add(whole);
     extractValues(text, add);
-    allShingles(text, add);
+    forEachShingle(text, this.addShingle);
     this.phrases += phraseForm(text);
   }
 }

@@ -30,6 +30,7 @@ export class ResultIndexer {
   private id = 0;
   private shingleBudget = 0;
   private readonly seen = new Set<string>();
+  private readonly seenShingles = new Set<number>();
 
   constructor(
     private readonly index: ValueIndex,
@@ -50,11 +51,13 @@ export class ResultIndexer {
     this.label = label;
     this.id = id;
     this.seen.clear();
+    this.seenShingles.clear();
     this.shingleBudget = this.maxShingles;
     try {
       return walkResultText(result, this.leaf);
     } finally {
       this.seen.clear();
+      this.seenShingles.clear();
       this.label = undefined;
     }
   }
@@ -69,9 +72,13 @@ export class ResultIndexer {
     this.index.add(key, kind === undefined ? this.id : this.idOf(kind));
   };
 
-  private readonly shingles = (keys: string[]): void => {
-    for (const k of keys) this.key(k);
-    this.shingleBudget -= keys.length;
+  private readonly shingles = (hashes: number[]): void => {
+    for (const h of hashes) {
+      if (this.seenShingles.has(h)) continue;
+      this.seenShingles.add(h);
+      this.index.addShingle(h, this.id);
+    }
+    this.shingleBudget -= hashes.length;
   };
 
   private idOf(kind: ValueKind): number {

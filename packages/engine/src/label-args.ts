@@ -60,17 +60,22 @@ export class ArgumentLabeller {
     this.whole = this.endorse.size > 0 && this.endorse.says(text, isIdField(field));
     if (this.whole) this.wholeLeaves++;
     if (this.index.size === 0) return;
-    argumentLeafKeys(text, field, this.key);
+    argumentLeafKeys(text, field, this.key, this.shingle);
   };
 
   private readonly key = (key: string): void => {
     const id = this.index.lookup(key);
-    if (id === undefined) return;
-    this.matched++;
-    if (this.whole || this.endorse.has(key)) {
-      this.endorsedMatches++;
-      return;
-    }
-    this.acc = this.acc < 0 ? id : this.index.table.join(this.acc, id);
+    if (id !== undefined) this.match(id, this.whole || this.endorse.has(key));
   };
+
+  private readonly shingle = (hash: number): void => {
+    const id = this.index.lookupShingle(hash);
+    if (id !== undefined) this.match(id, this.whole || this.endorse.hasShingle(hash));
+  };
+
+  private match(id: number, endorsed: boolean): void {
+    this.matched++;
+    if (endorsed) this.endorsedMatches++;
+    else this.acc = this.acc < 0 ? id : this.index.table.join(this.acc, id);
+  }
 }

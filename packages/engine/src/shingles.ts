@@ -5,13 +5,12 @@ import { hashWords, WORDS } from './shingle-words.js';
  * of a result into a long argument (an e-mail body, a message) is recognised even when the values
  * in it are ordinary words. Results index a winnowed sample (the minimum hash of every window of
  * WINNOW shingles), which guarantees that any shared run of SHINGLE + WINNOW - 1 words is found;
- * arguments look up every shingle they hold.
+ * arguments look up every shingle they hold. A shingle is its hash (shingle-key.ts gives the
+ * string form that states store).
  */
 
 export const SHINGLE = 5;
 export const WINNOW = 6;
-/** Keys of shingles start with a control char, which normalised values never contain. */
-export const SHINGLE_PREFIX = '\u0001';
 
 // Phrases of stop words ("let me know if you have any questions") occur in every mailbox; a
 // window needs MIN_CONTENT other words to be evidence that text was copied.
@@ -51,46 +50,42 @@ function windowHashes(raw: string, lower: string | null | undefined): number {
 }
 
 /**
- * 48 bits as four 12-bit digits drawn from the CJK block (U+4E00…U+5DFF): one short string per
- * shingle, built without number formatting, and valid UTF-16 that any store keeps intact.
+ * Scratch buffers for `forEachShingle` to hash into while an earlier call is still handing out its
+ * own hashes (an `emit` that shingles text of its own); empty unless that happens.
  */
-export function shingleKey(hash: number): string {
-  // Split as integers (hash = a·2^16 + low, a < 2^32): exact, and no floating-point modulo.
-  const a = Math.floor(hash / 0x10000);
-  const low = hash - a * 0x10000;
-  const hi = a >>> 8;
-  const lo = ((a & 0xff) << 16) | low;
-  return String.fromCharCode(
-    1,
-    0x4e00 + (hi >>> 12),
-    0x4e00 + (hi & 0xfff),
-    0x4e00 + (lo >>> 12),
-    0x4e00 + (lo & 0xfff),
-  );
-}
+const spare: Float64Array<ArrayBuffer>[] = [];
 
-/** Every shingle of `text` (what an argument looks up); `lower` as for windowHashes. */
-export function allShingles(
+/**
+ * The hash of every shingle of `text`, in text order (what an argument looks up and a prompt
+ * endorses); `lower` as for windowHashes.
+ */
+export function forEachShingle(
   text: string,
-  emit: (key: string) => void,
+  emit: (hash: number) => void,
   lower: string | null | undefined = undefined,
 ): void {
   const count = windowHashes(text, lower);
   if (count === 0) return;
-  // Copied out of the scratch space, so that an `emit` that shingles text of its own cannot clobber them.
-  const hashes = windows.slice(0, count);
-  for (const h of hashes) if (!Number.isNaN(h)) emit(shingleKey(h));
+  // Lend the scratch space out rather than copy it: a nested call hashes into another buffer.
+  const hashes = windows;
+  windows = spare.pop() ?? new Float64Array(256);
+  for (let k = 0; k < count; k++) {
+    const h = hashes[k]!;
+    if (!Number.isNaN(h)) emit(h); // NaN: too few content words
+  }
+  spare.push(windows);
+  windows = hashes;
 }
 
 /**
- * The winnowed sample of `text`'s shingles (what a result indexes), at most `max` of them: past
- * that, the smallest hashes, a sample that stays consistent from one text to the next.
+ * The hashes of the winnowed sample of `text`'s shingles (what a result indexes), at most `max` of
+ * them: past that, the smallest hashes, a sample that stays consistent from one text to the next.
  */
 export function sampledShingles(
   text: string,
   max: number,
   lower: string | null | undefined = undefined,
-): string[] {
+): number[] {
   const count = windowHashes(text, lower);
   const picked = new Set<number>();
   let last = Number.NaN;
@@ -106,12 +101,6 @@ export function sampledShingles(
       last = best;
     }
   }
-  const out: string[] = [];
-  if (picked.size <= max) {
-    for (const h of picked) out.push(shingleKey(h));
-    return out;
-  }
-  const sorted = [...picked].sort((x, y) => x - y);
-  for (let k = 0; k < max; k++) out.push(shingleKey(sorted[k]!));
-  return out;
+  if (picked.size <= max) return [...picked];
+  return [...picked].sort((x, y) => x - y).slice(0, max);
 }

@@ -30,6 +30,8 @@ const IBAN = /\b[A-Z]{2}[0-9]{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\b/g;
 const IBAN_HEAD = /[A-Z]{2}[0-9]{2}/;
 const NON_DIGITS = /[^0-9]/g;
 const NUMBER = /\+?[0-9][0-9 ().-]{5,22}[0-9]/g;
+/** Fewest digits of a phone or account number. */
+const NUMBER_DIGITS = 7;
 const DATE_LIKE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}|^[0-9]{1,2}[./-][0-9]{1,2}[./-][0-9]{2,4}$/;
 const ID_CONTEXT =
   /(?<![a-z])(?:id|ids|no\.|number)(?![a-z])_?\s{0,3}[:=]?\s{0,3}['"]?([a-z0-9_-]{1,64})|#([a-z0-9_-]{1,64})/gi;
@@ -55,7 +57,8 @@ export function end(m: RegExpExecArray): number {
  * `asciiLower(text)` when the caller has it already (undefined: not computed yet).
  */
 export function extractValues(text: string, emit: Emit, lower: string | null | undefined = undefined): void {
-  const digits = DIGIT.test(text);
+  const digitCount = digitsUpTo(text, NUMBER_DIGITS);
+  const digits = digitCount > 0;
   if (digits && IBAN_HEAD.test(text)) {
     for (let m = matchFrom(IBAN, text, 0); m !== null; m = matchFrom(IBAN, text, end(m)))
       emit(m[0].replaceAll(' ', '').toLowerCase(), 'iban');
@@ -72,7 +75,7 @@ export function extractValues(text: string, emit: Emit, lower: string | null | u
       classifyToken(trimEdges(raw), emit);
     }
   }
-  if (digits) extractNumbers(text, emit, ascii === null || hasIdHint(ascii));
+  if (digits) extractNumbers(text, emit, digitCount >= NUMBER_DIGITS, ascii === null || hasIdHint(ascii));
   if (text.includes('"') || text.includes("'") || text.includes('“')) {
     for (let m = matchFrom(QUOTED, text, 0); m !== null; m = matchFrom(QUOTED, text, end(m))) {
       const inner = normaliseValue(m[1] ?? m[2] ?? m[3] ?? '');
@@ -86,12 +89,28 @@ function hasIdHint(lower: string): boolean {
   return lower.includes('id') || lower.includes('#') || lower.includes('no.') || lower.includes('number');
 }
 
-/** Phone and account numbers, and ids named as such (`ID 13`, `#42`): all need a digit. */
-function extractNumbers(text: string, emit: Emit, idHint: boolean): void {
-  for (let m = matchFrom(NUMBER, text, 0); m !== null; m = matchFrom(NUMBER, text, end(m))) {
-    if (DATE_LIKE.test(m[0])) continue;
-    const digits = m[0].replace(NON_DIGITS, '');
-    if (digits.length >= 7 && digits.length <= 19) emit(digits, 'number');
+/** How many digits `text` holds, counted up to `enough`. */
+function digitsUpTo(text: string, enough: number): number {
+  let n = 0;
+  for (let i = 0; i < text.length && n < enough; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) n++;
+  }
+  return n;
+}
+
+/**
+ * Phone and account numbers, and ids named as such (`ID 13`, `#42`): all need a digit. A number is
+ * kept only with NUMBER_DIGITS digits, so with fewer in the whole text (`numbers` false: most
+ * prose) the scan for them could find nothing and is skipped.
+ */
+function extractNumbers(text: string, emit: Emit, numbers: boolean, idHint: boolean): void {
+  if (numbers) {
+    for (let m = matchFrom(NUMBER, text, 0); m !== null; m = matchFrom(NUMBER, text, end(m))) {
+      if (DATE_LIKE.test(m[0])) continue;
+      const digits = m[0].replace(NON_DIGITS, '');
+      if (digits.length >= NUMBER_DIGITS && digits.length <= 19) emit(digits, 'number');
+    }
   }
   if (!idHint) return;
   for (let m = matchFrom(ID_CONTEXT, text, 0); m !== null; m = matchFrom(ID_CONTEXT, text, end(m))) {

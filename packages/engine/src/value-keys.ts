@@ -1,5 +1,5 @@
 import { asciiLower, MAX_WHOLE, normaliseValue } from './normalise.js';
-import { allShingles, sampledShingles } from './shingles.js';
+import { forEachShingle, sampledShingles } from './shingles.js';
 import type { ValueKind } from './value-extract.js';
 import { end, extractValues, isDistinctive, matchFrom } from './value-extract.js';
 
@@ -21,13 +21,13 @@ export function isIdField(field: string): boolean {
 
 /**
  * Keys a result leaf puts in the index: its values (with their kind where extraction gave one),
- * and shingles into `shingles`.
+ * and the hashes of its sampled shingles into `shingles`.
  */
 export function resultLeafKeys(
   text: string,
   field: string,
   emit: (key: string, kind?: ValueKind) => void,
-  shingles: (keys: string[]) => void,
+  shingles: (hashes: number[]) => void,
   maxShingles: number,
 ): void {
   const lower = asciiLower(text);
@@ -48,11 +48,17 @@ export function resultLeafKeys(
 const SMALL_NUMBER = /^[0-9]{1,3}$/;
 
 /**
- * Keys an argument leaf looks up: the whole value, its values, every shingle. A small number is
+ * Keys an argument leaf looks up: the whole value, its values, then every shingle (by hash, into
+ * `shingle`). A small number is
  * looked up whole only for an id-like argument (`file_id`, `id`): `ID 13` in an e-mail says which
  * file to delete, not how many results to list.
  */
-export function argumentLeafKeys(text: string, field: string, emit: (key: string) => void): void {
+export function argumentLeafKeys(
+  text: string,
+  field: string,
+  emit: (key: string) => void,
+  shingle: (hash: number) => void,
+): void {
   // Normalising only trims and collapses, so text much longer than a whole value cannot become one.
   const lower = asciiLower(text);
   if (text.length <= MAX_WHOLE * 4) {
@@ -61,5 +67,5 @@ export function argumentLeafKeys(text: string, field: string, emit: (key: string
       emit(whole);
   }
   extractValues(text, emit, lower);
-  allShingles(text, emit, lower);
+  forEachShingle(text, shingle, lower);
 }

@@ -66,6 +66,57 @@ describe('session state', () => {
     expect(JSON.parse(JSON.stringify(b.state()))).toEqual(JSON.parse(JSON.stringify(a.state())));
   });
 
+  // Written by the engine before shingles were held by hash (commit 76bc59e): the same steps must
+  // still write it byte for byte, and it must restore to a session that finds its shingles.
+  const PASSAGE =
+    'From mallory@evil.example: the warehouse inventory audit found twelve missing pallets of copper wire near the loading dock, report them quietly';
+  const UNTRUSTED = {
+    openWorld: true,
+    malicious: false,
+    private: false,
+    sensitiveLevel: 'none',
+    sources: ['untrustedPublic'],
+    sensitivity: ['pii'],
+    attribution: [],
+  };
+  const WRITTEN_BEFORE = {
+    version: 1,
+    id: 's',
+    label: UNTRUSTED,
+    counters: { local: { calls: 1, results: 1, escalations: 0, blocks: 0, evictions: 0 } },
+    clock: 8,
+    labels: [UNTRUSTED],
+    values: [
+      ['mallory@evil.example', 0, 2],
+      ['\u0001\u5306\u5143\u52fd\u516d', 0, 3],
+      ['\u0001\u5441\u5c80\u5597\u5b38', 0, 4],
+      ['\u0001\u52bd\u4e6f\u52f7\u59b4', 0, 5],
+      ['\u0001\u515b\u5328\u58f2\u569d', 0, 6],
+      ['\u0001\u4f2a\u5689\u5c2e\u59e5', 0, 7],
+      ['\u0001\u4e19\u52dd\u5d30\u4f57', 0, 8],
+    ],
+    prompts: [['Summarise the quarterly budget review for me', 1]],
+  } as SessionState;
+
+  it('writes a version-1 state byte for byte as before, and restores one to the same session', () => {
+    const a = engine().session('s');
+    a.notePrompt('Summarise the quarterly budget review for me');
+    a.beforeCall(read('1'));
+    a.afterResult(read('1'), text(PASSAGE));
+    expect(JSON.stringify(a.state())).toBe(JSON.stringify(WRITTEN_BEFORE));
+    const b = engine().restoreSession(structuredClone(WRITTEN_BEFORE));
+    expect(b.problems).toEqual([]);
+    expect(JSON.stringify(b.state())).toBe(JSON.stringify(WRITTEN_BEFORE));
+    // A body copying a run of the passage (no value in it) is found by its shingles alone.
+    const body = 'fyi: the warehouse inventory audit found twelve missing pallets of copper wire';
+    const copied = { id: '2', server: 'mail', tool: 'send', arguments: { to: 'me@home.example', body } };
+    const da = a.beforeCall(copied);
+    const db = b.beforeCall({ ...copied, id: '3' });
+    expect(da.facts.args.body!.label.openWorld).toBe(true);
+    expect(db.facts.args).toEqual(da.facts.args);
+    expect(db.verdict).toEqual(da.verdict);
+  });
+
   it('bounds the index in bytes, evicting oldest first and counting evictions', () => {
     const bound = 4096;
     const s = engine(bound).session('s');

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normaliseValue } from '../src/normalise.js';
-import { allShingles, sampledShingles } from '../src/shingles.js';
+import { forEachShingle, sampledShingles } from '../src/shingles.js';
 import { listValues } from '../src/value-extract.js';
 
 /**
@@ -91,15 +91,23 @@ describe('text scanners', () => {
 
   it('shingle ASCII text as its lower-cased form, and keep shingles while another text is hashed', () => {
     const text = 'Quarterly budget review meeting with the client about the invoice and travel plans';
-    const keys: string[] = [];
-    allShingles(text, (k) => {
-      keys.push(k);
-      sampledShingles('an unrelated passage of several ordinary words hashed in between', 10);
+    const other = 'an unrelated passage of several ordinary words hashed in between, and then some more';
+    const hashes: number[] = [];
+    const nested: number[][] = [];
+    forEachShingle(text, (h) => {
+      hashes.push(h);
+      sampledShingles(other, 10);
+      const inner: number[] = [];
+      forEachShingle(other, (g) => inner.push(g));
+      nested.push(inner);
     });
-    const again: string[] = [];
-    allShingles(text.toLowerCase(), (k) => again.push(k));
-    expect(keys.length).toBeGreaterThan(0);
-    expect(keys).toEqual(again);
+    const again: number[] = [];
+    forEachShingle(text.toLowerCase(), (h) => again.push(h));
+    const alone: number[] = [];
+    forEachShingle(other, (g) => alone.push(g));
+    expect(hashes.length).toBeGreaterThan(0);
+    expect(hashes).toEqual(again);
+    for (const inner of nested) expect(inner).toEqual(alone);
   });
 
   it('are linear on hostile ASCII input', () => {
@@ -114,7 +122,7 @@ describe('text scanners', () => {
     const t0 = performance.now();
     listValues(hostile);
     sampledShingles(hostile, 1000);
-    allShingles(hostile, () => {});
+    forEachShingle(hostile, () => {});
     expect(performance.now() - t0).toBeLessThan(3000);
   });
 });

@@ -3,8 +3,11 @@ import { phaseGuard } from './cel-ast.js';
 import { celEnvironment } from './cel-environment.js';
 import type { Closure } from './cel-to-closure.js';
 import { celConjunction, celToClosure } from './cel-to-closure.js';
+import type { Generated } from './cel-to-source.js';
+import { celConjunctionSource, celToSource } from './cel-to-source.js';
 import type { EvalContext } from './eval-context.js';
 import type { ProblemCode } from './problems.js';
+import { sourceProgram } from './source-program.js';
 
 /** A compiled CEL expression, run against one decision's context. */
 export type CelProgram = (context: EvalContext) => unknown;
@@ -59,7 +62,7 @@ export function compileCel(expression: string, mustBeBool = false): CelCompileRe
   const type = checked.type ?? 'dyn';
   const closure = celToClosure(parsed.ast);
   const program = closure
-    ? fromClosure(closure, mustBeBool)
+    ? fast(celToSource(parsed.ast), fromClosure(closure, mustBeBool), mustBeBool)
     : onCelJs((context) => parsed(context.cel()), mustBeBool);
   const guarded = phaseGuard(parsed.ast);
   if (guarded === undefined) return { ok: true, program, type };
@@ -67,9 +70,19 @@ export function compileCel(expression: string, mustBeBool = false): CelCompileRe
   const inPhase = closure && celConjunction(guarded.rest);
   const guard: PhaseGuard = {
     phase: guarded.phase,
-    program: inPhase ? fromClosure(inPhase, mustBeBool) : program,
+    program: inPhase
+      ? fast(celConjunctionSource(guarded.rest), fromClosure(inPhase, mustBeBool), mustBeBool)
+      : program,
   };
   return { ok: true, program, type, guard };
+}
+
+/**
+ * Generated code where the generator goes (cel-to-source.ts), with the closures behind it: only
+ * where there are closures, so that a fallback is never anything less checked.
+ */
+function fast(generated: Generated | undefined, closure: CelProgram, mustBeBool: boolean): CelProgram {
+  return (generated && sourceProgram(generated, closure, mustBeBool)) ?? closure;
 }
 
 function fromClosure(closure: Closure, mustBeBool: boolean): CelProgram {

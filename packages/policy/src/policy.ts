@@ -4,6 +4,7 @@ import { EvalContext } from './eval-context.js';
 import type { Facts } from './facts.js';
 import { renderMessage } from './render-message.js';
 import type { Effect, MatchedRule, Mode, RuleError, RuleSource, Verdict } from './verdict.js';
+import { EFFECTS } from './verdict.js';
 
 /** What a loaded policy tells about each of its rules. */
 export interface RuleInfo {
@@ -22,11 +23,21 @@ export interface Policy {
   evaluate(facts: Facts): Verdict;
 }
 
-/** A rule as one phase runs it. */
+/**
+ * A rule as one phase runs it, flat, so the decision loop reads one object per rule; `rank` is
+ * its effect's place in EFFECTS (the decision is kept as a rank while rules run).
+ */
 interface Step {
   readonly rule: CompiledRule;
   readonly test: (context: EvalContext) => boolean;
+  readonly rank: number;
 }
+
+const step = (rule: CompiledRule, test: Step['test']): Step => ({
+  rule,
+  test,
+  rank: EFFECTS.indexOf(rule.effect),
+});
 
 /**
  * Which rules to run for a decision, chosen by its phase at load: a rule guarded by
@@ -34,23 +45,24 @@ interface Step {
  * runs it without the guard. Facts whose phase is not a string run every rule in full.
  */
 function planByPhase(rules: readonly CompiledRule[]) {
-  const every: Step[] = rules.map((rule) => ({ rule, test: rule.test }));
+  const every: Step[] = rules.map((rule) => step(rule, rule.test));
   const unguarded = every.filter((s) => s.rule.guard === undefined);
-  const byPhase = new Map<string, readonly Step[]>();
+  const byPhase: Record<string, readonly Step[]> = Object.create(null);
   for (const { guard } of rules) {
-    if (guard === undefined || byPhase.has(guard.phase)) continue;
+    if (guard === undefined || Object.hasOwn(byPhase, guard.phase)) continue;
     const phase = guard.phase;
     const steps: Step[] = [];
     for (const rule of rules) {
-      if (rule.guard === undefined) steps.push({ rule, test: rule.test });
-      else if (rule.guard.phase === phase) steps.push({ rule, test: rule.guard.test });
+      if (rule.guard === undefined) steps.push(step(rule, rule.test));
+      else if (rule.guard.phase === phase) steps.push(step(rule, rule.guard.test));
     }
-    byPhase.set(phase, steps);
+    byPhase[phase] = steps;
   }
   return (facts: Facts): readonly Step[] => {
     const phase =
       typeof facts === 'object' && facts !== null && Object.hasOwn(facts, 'phase') ? facts.phase : 0;
-    return typeof phase === 'string' ? (byPhase.get(phase) ?? unguarded) : every;
+    if (typeof phase !== 'string') return every;
+    return byPhase[phase] ?? unguarded;
   };
 }
 
@@ -78,8 +90,9 @@ export function makePolicy(rules: readonly CompiledRule[], mode: Mode, strict: b
   });
 }
 
+/** One pass over the phase's rules; allocates the verdict and its entries, nothing else. */
 function decide(steps: readonly Step[], context: EvalContext, mode: Mode, strict: boolean): Verdict {
-  let decision: Effect = 'allow';
+  let rank = 0;
   const matched: MatchedRule[] = [];
   const errors: RuleError[] = [];
   for (let i = 0; i < steps.length; i++) {
@@ -92,10 +105,11 @@ function decide(steps: readonly Step[], context: EvalContext, mode: Mode, strict
       continue;
     }
     if (!hit) continue;
-    decision = strongest(decision, rule.effect);
+    if (steps[i]!.rank > rank) rank = steps[i]!.rank;
     const message = renderMessage(rule.message, context);
     matched.push({ rule: rule.name, effect: rule.effect, message, source: rule.source });
   }
+  let decision: Effect = EFFECTS[rank]!;
   if (errors.length > 0) decision = strongest(decision, failClosedEffect(strict));
   return { decision, action: actionFor(decision, mode), mode, matched, errors };
 }
