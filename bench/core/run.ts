@@ -3,28 +3,14 @@
  * prints one JSON object on stdout. See bench/README.md for what the numbers mean.
  */
 import { cpus } from 'node:os';
-import { parseArgs } from 'node:util';
-import type { BenchOptions, BenchResult } from './harness.js';
-import { bench, benchInterleaved, DEFAULT_OPTIONS, round } from './harness.js';
+import type { BenchResult } from './harness.js';
+import { bench, benchInterleaved, round } from './harness.js';
 import { joinBenches } from './join-bench.js';
 import { normaliseBenches } from './normalise-bench.js';
+import { benchOptionsFromArgs } from './options.js';
 import type { BenchSpec } from './spec.js';
 
-const { values } = parseArgs({
-  options: {
-    'budget-ms': { type: 'string', default: String(DEFAULT_OPTIONS.budgetMs) },
-    rounds: { type: 'string', default: String(DEFAULT_OPTIONS.rounds) },
-  },
-});
-const options: BenchOptions = {
-  budgetMs: Number(values['budget-ms']),
-  rounds: Number(values.rounds),
-  warmupMs: Math.min(DEFAULT_OPTIONS.warmupMs, Number(values['budget-ms']) / 2),
-};
-if (!(options.budgetMs > 0 && Number.isInteger(options.rounds) && options.rounds > 0)) {
-  console.error('usage: bench/core/run.ts [--budget-ms N>0] [--rounds N>0]');
-  process.exit(2);
-}
+const options = benchOptionsFromArgs('bench/core/run.ts');
 
 const specs: BenchSpec[] = [...joinBenches(), ...normaliseBenches()];
 

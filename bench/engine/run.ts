@@ -7,25 +7,15 @@
  *   builds the same call and result objects.
  */
 import { cpus } from 'node:os';
-import { parseArgs } from 'node:util';
 import type { EnginePolicy } from '../../packages/engine/src/index.js';
 import { createEngine } from '../../packages/engine/src/index.js';
 import { loadPolicy } from '../../packages/policy/src/index.js';
-import type { BenchOptions, BenchResult } from '../core/harness.js';
-import { bench, benchInterleaved, DEFAULT_OPTIONS, round } from '../core/harness.js';
+import type { BenchResult } from '../core/harness.js';
+import { bench, benchInterleaved, round } from '../core/harness.js';
+import { benchOptionsFromArgs } from '../core/options.js';
 import { decisionCall, fillSession, SERVERS, TOOLS, traceStep } from './workload.js';
 
-const { values } = parseArgs({
-  options: {
-    'budget-ms': { type: 'string', default: String(DEFAULT_OPTIONS.budgetMs) },
-    rounds: { type: 'string', default: String(DEFAULT_OPTIONS.rounds) },
-  },
-});
-const options: BenchOptions = {
-  budgetMs: Number(values['budget-ms']),
-  rounds: Number(values.rounds),
-  warmupMs: Math.min(DEFAULT_OPTIONS.warmupMs, Number(values['budget-ms']) / 2),
-};
+const options = benchOptionsFromArgs('bench/engine/run.ts');
 
 const loaded = loadPolicy({ packs: ['default'] });
 if (loaded.policy === undefined) throw new Error(`default pack: ${JSON.stringify(loaded.problems)}`);

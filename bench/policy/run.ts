@@ -4,28 +4,14 @@
  * how long loading a pack takes. Prints one JSON object. See bench/README.md for the method.
  */
 import { cpus } from 'node:os';
-import { parseArgs } from 'node:util';
 import type { Policy } from '../../packages/policy/src/index.js';
 import { loadPolicy } from '../../packages/policy/src/index.js';
-import type { BenchOptions, BenchResult } from '../core/harness.js';
-import { bench, benchInterleaved, DEFAULT_OPTIONS, round } from '../core/harness.js';
+import type { BenchResult } from '../core/harness.js';
+import { bench, benchInterleaved, round } from '../core/harness.js';
+import { benchOptionsFromArgs } from '../core/options.js';
 import { factsPool } from './facts-inputs.js';
 
-const { values } = parseArgs({
-  options: {
-    'budget-ms': { type: 'string', default: String(DEFAULT_OPTIONS.budgetMs) },
-    rounds: { type: 'string', default: String(DEFAULT_OPTIONS.rounds) },
-  },
-});
-const options: BenchOptions = {
-  budgetMs: Number(values['budget-ms']),
-  rounds: Number(values.rounds),
-  warmupMs: Math.min(DEFAULT_OPTIONS.warmupMs, Number(values['budget-ms']) / 2),
-};
-if (!(options.budgetMs > 0 && Number.isInteger(options.rounds) && options.rounds > 0)) {
-  console.error('usage: bench/policy/run.ts [--budget-ms N>0] [--rounds N>0]');
-  process.exit(2);
-}
+const options = benchOptionsFromArgs('bench/policy/run.ts');
 
 function load(packs: string[]): Policy {
   const { policy, problems } = loadPolicy({ packs });
