@@ -15,6 +15,7 @@ import type { CallInput } from './call-input.js';
 import { problem, readCall } from './call-input.js';
 import type { CounterState, SessionCounts } from './counters.js';
 import { Counters } from './counters.js';
+import { withDefaultAttribution } from './default-attribution.js';
 import { Endorsements } from './endorsements.js';
 import type { EnginePolicy } from './evaluate.js';
 import { evaluate } from './evaluate.js';
@@ -161,10 +162,11 @@ export class SessionImpl implements Session {
     const read = readResultAnnotations(result);
     problems.push(...read.problems);
     const labelled = labelResult(p.contract, filterDataClaims(read.value, p.trust));
+    const attributed = withDefaultAttribution(labelled.label, c.server, c.tool);
     // Interned here rather than when indexing, so that results with the same label share the
     // index's object for it and its facts are built once.
-    const id = isBottom(labelled.label) ? -1 : this.index.table.intern(labelled.label);
-    const label = id < 0 ? labelled.label : this.canonical(labelled.label, id);
+    const id = isBottom(attributed) ? -1 : this.index.table.intern(attributed);
+    const label = id < 0 ? attributed : this.canonical(attributed, id);
     const facts = buildFacts({
       phase: 'result',
       tool: p.toolFacts,

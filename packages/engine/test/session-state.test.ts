@@ -66,8 +66,9 @@ describe('session state', () => {
     expect(JSON.parse(JSON.stringify(b.state()))).toEqual(JSON.parse(JSON.stringify(a.state())));
   });
 
-  // Written by the engine before shingles were held by hash (commit 76bc59e): the same steps must
-  // still write it byte for byte, and it must restore to a session that finds its shingles.
+  // Written by the engine before shingles were held by hash (commit 76bc59e), and before results
+  // without attribution were attributed to their tool: it must restore, write back byte for byte,
+  // and find its shingles. The same steps now write it with the tool's attribution.
   const PASSAGE =
     'From mallory@evil.example: the warehouse inventory audit found twelve missing pallets of copper wire near the loading dock, report them quietly';
   const UNTRUSTED = {
@@ -98,12 +99,14 @@ describe('session state', () => {
     prompts: [['Summarise the quarterly budget review for me', 1]],
   } as SessionState;
 
-  it('writes a version-1 state byte for byte as before, and restores one to the same session', () => {
+  it('writes a version-1 state as pinned, and restores one written before to the same session', () => {
     const a = engine().session('s');
     a.notePrompt('Summarise the quarterly budget review for me');
     a.beforeCall(read('1'));
     a.afterResult(read('1'), text(PASSAGE));
-    expect(JSON.stringify(a.state())).toBe(JSON.stringify(WRITTEN_BEFORE));
+    const attributed = { ...UNTRUSTED, attribution: [`mcp://mail/${read('1').tool}`] };
+    const writtenNow = { ...WRITTEN_BEFORE, label: attributed, labels: [attributed] };
+    expect(JSON.stringify(a.state())).toBe(JSON.stringify(writtenNow));
     const b = engine().restoreSession(structuredClone(WRITTEN_BEFORE));
     expect(b.problems).toEqual([]);
     expect(JSON.stringify(b.state())).toBe(JSON.stringify(WRITTEN_BEFORE));
@@ -113,8 +116,8 @@ describe('session state', () => {
     const da = a.beforeCall(copied);
     const db = b.beforeCall({ ...copied, id: '3' });
     expect(da.facts.args.body!.label.openWorld).toBe(true);
-    expect(db.facts.args).toEqual(da.facts.args);
-    expect(db.verdict).toEqual(da.verdict);
+    expect(db.facts.args.body!.label.openWorld).toBe(true);
+    expect(db.verdict.decision).toEqual(da.verdict.decision);
   });
 
   it('bounds the index in bytes, evicting oldest first and counting evictions', () => {
