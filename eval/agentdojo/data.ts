@@ -38,11 +38,11 @@ export interface InjectionTask {
   calls: InjectionCall[];
 }
 
-export interface ToolDefinition {
+export type ToolDefinition = {
   name: string;
   description: string;
   inputSchema: Record<string, unknown>;
-}
+};
 
 export interface SuiteData {
   tools: ToolDefinition[];

@@ -2,21 +2,11 @@
  * Sessions as replay traces (DESIGN "Trace format (replay)"): one JSON object per line; a `server`
  * event per suite with its tools, then per session a `prompt` event and each call with its result.
  */
+import type { TraceEvent } from '../../packages/cli/src/index.js';
 import type { ToolDefinition } from './data.js';
 import type { EvalSession } from './sessions.js';
 
-export type TraceEvent =
-  | { type: 'server'; server: string; tools: ToolDefinition[] }
-  | { type: 'prompt'; session: string; text: string }
-  | {
-      type: 'call';
-      session: string;
-      id: string;
-      server: string;
-      tool: string;
-      arguments: Record<string, unknown>;
-    }
-  | { type: 'result'; session: string; id: string; result: EvalSession['steps'][number]['result'] };
+export type { TraceEvent };
 
 export function sessionEvents(session: EvalSession): TraceEvent[] {
   const events: TraceEvent[] = [{ type: 'prompt', session: session.id, text: session.prompt }];
