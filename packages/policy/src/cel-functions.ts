@@ -27,6 +27,12 @@ export const CEL_HELPERS = [
     handler: (args: Record<string, ArgFacts>) => argNames(args, untrustedArg),
   },
   {
+    signature: 'attributionOf(map<string, Arg>, list<string>): list<string>',
+    description:
+      'the attribution of the named arguments, joined (e.g. attributionOf(args, untrustedArgs(args))): where the data that made a rule fire came from',
+    handler: (args: Record<string, ArgFacts>, names: readonly string[]) => attributionOf(args, names),
+  },
+  {
     signature: 'intersects(list<string>, list<string>): bool',
     description:
       'the two lists share a member (e.g. intersects(tool.outcomes, ["consequential", "irreversible"]))',
@@ -40,6 +46,15 @@ function intersects(a: readonly string[], b: readonly string[]): boolean {
   if (!Array.isArray(a) || !Array.isArray(b)) return a.some((x) => b.includes(x));
   for (let i = 0; i < a.length; i++) if (b.includes(a[i])) return true;
   return false;
+}
+
+function attributionOf(args: Record<string, ArgFacts>, names: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const name of names) {
+    const arg = Object.hasOwn(args, name) ? args[name] : undefined;
+    for (const uri of arg?.label.attribution ?? []) out.add(uri);
+  }
+  return [...out].sort();
 }
 
 export function registerHelpers(env: Environment): Environment {

@@ -11,13 +11,27 @@ function value(expression: string, facts: DeepPartial<Facts>): string {
 }
 
 describe('CEL helpers', () => {
-  it('are the documented four', () => {
+  it('are the documented five', () => {
     expect(CEL_HELPERS.map((h) => h.signature.split('(')[0])).toEqual([
       'sensitive',
       'sensitiveArgs',
       'untrustedArgs',
+      'attributionOf',
       'intersects',
     ]);
+  });
+
+  it('attributionOf(args, names) joins the attribution of just those arguments', () => {
+    const args = {
+      to: { label: { openWorld: true, attribution: ['https://page.example/a'] } },
+      body: { label: { attribution: ['mcp://files/read_file', 'https://page.example/a'] } },
+      note: { label: { attribution: ['urn:org:acme:hr'] } },
+    };
+    expect(value("attributionOf(args, ['to', 'body'])", { args })).toBe(
+      'https://page.example/a, mcp://files/read_file',
+    );
+    expect(value('attributionOf(args, untrustedArgs(args))', { args })).toBe('https://page.example/a');
+    expect(value("attributionOf(args, ['missing'])", { args })).toBe('(none)');
   });
 
   it('sensitive(label): sensitive classes, private, or level medium/high; not user, low or unknown', () => {

@@ -25,7 +25,7 @@ rules:
              && 'credentials' in args[k].label.sensitivity)
     message: >-
       Blocked {{ tool.name }} on {{ server.name }}: what it would send carries credentials taken
-      from {{ argsLabel.attribution }}, and this tool may store or send its input to
+      from {{ attributionOf(args, args.filter(k, !args[k].endorsed && !(args[k].role in ['recipient', 'selector']) && 'credentials' in args[k].label.sensitivity)) }}, and this tool may store or send its input to
       {{ tool.destination }}. Passwords, keys and codes must not leave the place they came from.
 
   # --- Exfiltration--------------------------------
@@ -41,7 +41,7 @@ rules:
              && sensitive(args[k].label))
     message: >-
       {{ tool.name }} on {{ server.name }} may make its input public, and what it would send
-      carries sensitive data ({{ argsLabel.sensitivity }}) taken from {{ argsLabel.attribution }}.
+      carries sensitive data ({{ argsLabel.sensitivity }}) taken from {{ attributionOf(args, args.filter(k, !args[k].endorsed && !(args[k].role in ['recipient', 'selector']) && sensitive(args[k].label))) }}.
       Confirm that this data should leave: once sent it cannot be called back.
 
   # --- Injection-driven action----------------------------
@@ -57,7 +57,7 @@ rules:
              && args[k].label.openWorld)
     message: >-
       {{ tool.name }} on {{ server.name }} would act on or send to a recipient or destination
-      taken from untrusted content ({{ argsLabel.attribution }}), not from you. Injected
+      taken from untrusted content ({{ attributionOf(args, args.filter(k, !args[k].endorsed && args[k].role in ['recipient', 'destination', ''] && args[k].label.openWorld)) }}), not from you. Injected
       instructions work exactly this way; confirm the recipient.
 
   - name: untrusted-selector-irreversible
@@ -72,7 +72,7 @@ rules:
         && args.exists(k, !args[k].endorsed && args[k].role == 'selector' && args[k].label.openWorld)
     message: >-
       {{ tool.name }} on {{ server.name }} cannot be undone, and the item it acts on was picked
-      from untrusted content ({{ argsLabel.attribution }}). Confirm that this is the one you mean.
+      from untrusted content ({{ attributionOf(args, args.filter(k, !args[k].endorsed && args[k].role == 'selector' && args[k].label.openWorld)) }}). Confirm that this is the one you mean.
 
   - name: untrusted-content-relayed
     effect: escalate
@@ -87,7 +87,7 @@ rules:
              && args[k].label.openWorld)
     message: >-
       {{ tool.name }} on {{ server.name }} would send text taken from untrusted content
-      ({{ argsLabel.attribution }}) on to other people, and it cannot be called back. Confirm that
+      ({{ attributionOf(args, args.filter(k, !args[k].endorsed && !(args[k].role in ['recipient', 'destination', 'selector']) && args[k].label.openWorld)) }}) on to other people, and it cannot be called back. Confirm that
       you want to pass it on.
 
   - name: malicious-data-steers-action
@@ -101,7 +101,7 @@ rules:
     message: >-
       Blocked {{ tool.name }} on {{ server.name }}: argument(s)
       {{ args.filter(k, !args[k].endorsed && args[k].label.malicious) }} hold values taken from
-      content flagged as malicious ({{ argsLabel.attribution }}), and the call can change things
+      content flagged as malicious ({{ attributionOf(args, args.filter(k, !args[k].endorsed && args[k].label.malicious)) }}), and the call can change things
       ({{ tool.outcomes }}). This is what a prompt-injection attack looks like.
 
   # --- Session-level: outward actions the user did not direct
