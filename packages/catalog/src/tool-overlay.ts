@@ -1,11 +1,11 @@
-import type { ArgumentInfo, OverlayResolver, ToolOverlay } from '@mcp-trust/engine';
+import type { ArgumentInfo, FieldProvenance, OverlayResolver, ToolOverlay } from '@mcp-trust/engine';
 import { readWhen } from './argument-match.js';
-import { readOverlayAnnotations } from './overlay-annotations.js';
+import { readFieldProvenance, readOverlayAnnotations } from './overlay-annotations.js';
 import type { Path } from './yaml-checks.js';
 import { describe, readObject, readRecord, readString } from './yaml-checks.js';
 import type { YamlSource } from './yaml-source.js';
 
-const TOOL_KEYS = ['annotations', 'arguments', 'resolve'] as const;
+const TOOL_KEYS = ['annotations', 'arguments', 'resolve', 'fields'] as const;
 const ARGUMENT_KEYS = ['role'] as const;
 const RESOLVER_KEYS = ['when', 'annotations'] as const;
 
@@ -24,8 +24,29 @@ export function readToolOverlay(
       : readOverlayAnnotations(src, obj.annotations, [...path, 'annotations']);
   const args = obj.arguments === undefined ? {} : readArguments(src, obj.arguments, [...path, 'arguments']);
   const resolvers = obj.resolve === undefined ? [] : readResolvers(src, obj.resolve, [...path, 'resolve']);
-  if (claims === undefined || args === undefined || resolvers === undefined) return undefined;
-  return { claims, arguments: args, resolvers };
+  const fields = obj.fields === undefined ? {} : readFields(src, obj.fields, [...path, 'fields']);
+  if (claims === undefined || args === undefined || resolvers === undefined || fields === undefined)
+    return undefined;
+  return Object.keys(fields).length > 0
+    ? { claims, arguments: args, resolvers, fields }
+    : { claims, arguments: args, resolvers };
+}
+
+function readFields(
+  src: YamlSource,
+  value: unknown,
+  path: Path,
+): Record<string, FieldProvenance> | undefined {
+  const obj = readRecord(src, value, path, '`fields`');
+  if (obj === undefined) return undefined;
+  const out: Record<string, FieldProvenance> = {};
+  let ok = true;
+  for (const [name, raw] of Object.entries(obj)) {
+    const p = readFieldProvenance(src, raw, [...path, name]);
+    if (p === undefined) ok = false;
+    else out[name] = p;
+  }
+  return ok ? out : undefined;
 }
 
 function readArguments(

@@ -5,7 +5,36 @@ import { BANKING } from './overlay-fixtures.js';
 const errorsOf = (text: string) =>
   parseOverlay(text, 'o.yaml').problems.filter((p) => p.severity === 'error');
 
+const LISTING = `name: drive
+tools:
+  list_files:
+    annotations:
+      returnMetadata: { source: [user, untrustedPublic], sensitivity: pii }
+    fields:
+      id_: { source: system, sensitivity: none }
+`;
+
 describe('parseOverlay', () => {
+  it('reads per-field provenance', () => {
+    const { overlay, problems } = parseOverlay(LISTING, 'o.yaml');
+    expect(problems).toEqual([]);
+    expect(overlay?.tools.list_files?.fields).toEqual({ id_: { sources: ['system'], sensitivity: [] } });
+  });
+
+  it('reports a bad or incomplete field at its place', () => {
+    const bad = errorsOf(LISTING.replace('source: system', 'source: mainframe'));
+    expect(bad[0]).toMatchObject({
+      line: 7,
+      code: 'invalid-value',
+      path: '$.tools.list_files.fields.id_.source',
+    });
+    const half = errorsOf(LISTING.replace('{ source: system, sensitivity: none }', '{ source: system }'));
+    expect(half.map((p) => p.code)).toContain('missing-field');
+    expect(
+      parseOverlay(LISTING.replace('source: system', 'source: mainframe'), 'o.yaml').overlay,
+    ).toBeUndefined();
+  });
+
   it('reads tools, arguments, resolvers and defaults into the engine shape', () => {
     const { overlay, problems } = parseOverlay(BANKING, 'banking.yaml');
     expect(problems).toEqual([]);

@@ -1,4 +1,7 @@
 import type { DataLabel } from '@mcp-trust/core';
+import { cutFieldLines, fieldLabel } from './field-values.js';
+import { normaliseValue } from './normalise.js';
+import type { FieldProvenance } from './overlay.js';
 import { walkResultText } from './result-text.js';
 import type { ToolResult } from './types.js';
 import { identifierLabel } from './value-class.js';
@@ -28,6 +31,8 @@ const KIND_SLOT: Record<ValueKind, number> = {
 export class ResultIndexer {
   private label: DataLabel | undefined;
   private id = 0;
+  private fields: Readonly<Record<string, FieldProvenance>> | undefined;
+  private readonly fieldIds = new Map<string, number>();
   private shingleBudget = 0;
   private readonly seen = new Set<string>();
   private readonly seenShingles = new Set<number>();
@@ -46,10 +51,17 @@ export class ResultIndexer {
    * Index `result`'s values under `label` (`id`: its id in the index's table, -1 for bottom,
    * which is not indexed); false when bounds cut the walk short.
    */
-  add(result: ToolResult, label: DataLabel, id: number): boolean {
+  add(
+    result: ToolResult,
+    label: DataLabel,
+    id: number,
+    fields?: Readonly<Record<string, FieldProvenance>>,
+  ): boolean {
     if (id < 0) return true;
     this.label = label;
     this.id = id;
+    this.fields = fields;
+    this.fieldIds.clear();
     this.seen.clear();
     this.seenShingles.clear();
     this.shingleBudget = this.maxShingles;
@@ -59,12 +71,35 @@ export class ResultIndexer {
       this.seen.clear();
       this.seenShingles.clear();
       this.label = undefined;
+      this.fields = undefined;
     }
   }
 
   private readonly leaf = (text: string, field: string): void => {
-    resultLeafKeys(text, field, this.key, this.shingles, this.shingleBudget);
+    const fields = this.fields;
+    if (fields === undefined) {
+      resultLeafKeys(text, field, this.key, this.shingles, this.shingleBudget);
+      return;
+    }
+    if (Object.hasOwn(fields, field)) {
+      // A structured leaf (structuredContent, JSON text) of a declared field: all of it is the field's.
+      const v = normaliseValue(text);
+      if (v.length > 0) this.index.add(v, this.fieldId(field));
+      return;
+    }
+    const cut = cutFieldLines(text, fields);
+    resultLeafKeys(cut.text, field, this.key, this.shingles, this.shingleBudget);
+    for (const { field: name, value } of cut.values) this.index.add(value, this.fieldId(name));
   };
+
+  private fieldId(field: string): number {
+    let fid = this.fieldIds.get(field);
+    if (fid === undefined) {
+      fid = this.index.table.intern(fieldLabel(this.label!, this.fields![field]!));
+      this.fieldIds.set(field, fid);
+    }
+    return fid;
+  }
 
   private readonly key = (key: string, kind?: ValueKind): void => {
     if (this.seen.has(key)) return;

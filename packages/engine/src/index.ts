@@ -4,7 +4,14 @@ export type { Engine, EngineOptions } from './create-engine.js';
 export { createEngine } from './create-engine.js';
 export type { EnginePolicy } from './evaluate.js';
 export { DEFAULT_VALUE_INDEX_BYTES, mergeSessionStates } from './merge-state.js';
-export type { ArgumentInfo, ArgumentMatch, Overlay, OverlayResolver, ToolOverlay } from './overlay.js';
+export type {
+  ArgumentInfo,
+  ArgumentMatch,
+  FieldProvenance,
+  Overlay,
+  OverlayResolver,
+  ToolOverlay,
+} from './overlay.js';
 export type { ServerEntry } from './resolve-contract.js';
 export type { BeforeCallOptions, Session } from './session.js';
 export type { SessionState } from './session-state.js';

@@ -1,4 +1,4 @@
-import type { ToolClaims } from '@mcp-trust/core';
+import type { SensitivityTag, Source, ToolClaims } from '@mcp-trust/core';
 
 /**
  * What an operator's overlay says about a server's tools, parsed (the catalog package reads the
@@ -30,10 +30,23 @@ export interface ArgumentInfo {
   role?: string;
 }
 
+/**
+ * Where the values of one field of a tool's results come from, when it differs from the result
+ * as a whole: a file listing carries contents other people wrote (open-world), but its `id_` field
+ * is assigned by the system. Values found only in such a field are indexed under this provenance
+ * instead of the result's (never more than the result's own label says).
+ */
+export interface FieldProvenance {
+  sources: Source[];
+  sensitivity: SensitivityTag[];
+}
+
 export interface ToolOverlay {
   claims: ToolClaims;
   arguments: Record<string, ArgumentInfo>;
   resolvers: OverlayResolver[];
+  /** Per-field provenance of results, by field name (`id_`, `id`). */
+  fields?: Record<string, FieldProvenance>;
 }
 
 export interface Overlay {

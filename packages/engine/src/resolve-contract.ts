@@ -2,7 +2,7 @@ import type { ContractViolation, Problem, ToolClaims, ToolContract, Trust } from
 import { buildContract, filterToolClaims, narrowContract } from '@mcp-trust/core';
 import type { ArgsPredicate } from './argument-match.js';
 import { compileWhen } from './argument-match.js';
-import type { Overlay, ToolOverlay } from './overlay.js';
+import type { FieldProvenance, Overlay, ToolOverlay } from './overlay.js';
 import { readResolved } from './read-resolved.js';
 import type { ServerSettings } from './types.js';
 
@@ -22,6 +22,8 @@ export interface Resolution {
   trust: Trust;
   /** `args.X.role` from the overlay. */
   roles: Readonly<Record<string, string>>;
+  /** Per-field provenance of the tool's results, from the overlay. */
+  fields: Readonly<Record<string, FieldProvenance>> | undefined;
 }
 
 interface Resolver {
@@ -33,6 +35,7 @@ interface Base {
   contract: ToolContract;
   trust: Trust;
   roles: Readonly<Record<string, string>>;
+  fields: Readonly<Record<string, FieldProvenance>> | undefined;
   resolvers: Resolver[];
   variants: Map<number, { contract: ToolContract; violations: ContractViolation[] }>;
 }
@@ -94,7 +97,7 @@ export class ContractResolver {
       contract = narrowed.contract;
       violations = [...violations, ...narrowed.violations];
     }
-    return { contract, violations, trust: base.trust, roles: base.roles, problems };
+    return { contract, violations, trust: base.trust, roles: base.roles, fields: base.fields, problems };
   }
 
   private applyResolvers(base: Base, args: Readonly<Record<string, unknown>>) {
@@ -146,6 +149,10 @@ export class ContractResolver {
       contract: buildContract(tool, layers),
       trust: this.trustOf(server),
       roles: toolOverlay === undefined ? NO_ROLES : rolesOf(toolOverlay),
+      fields:
+        toolOverlay?.fields !== undefined && Object.keys(toolOverlay.fields).length > 0
+          ? toolOverlay.fields
+          : undefined,
       resolvers: toolOverlay === undefined ? [] : this.resolversOf(toolOverlay, `$.servers.${server}`),
       variants: new Map(),
     };

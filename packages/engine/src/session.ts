@@ -22,6 +22,7 @@ import { evaluate } from './evaluate.js';
 import { ResultIndexer } from './index-result.js';
 import { ArgumentLabeller } from './label-args.js';
 import { labelFacts } from './label-facts.js';
+import type { FieldProvenance } from './overlay.js';
 import type { ContractResolver } from './resolve-contract.js';
 import type { SessionState } from './session-state.js';
 import type { CallDecision, ResultDecision, ToolCall, ToolResult } from './types.js';
@@ -61,6 +62,7 @@ interface Pending {
   toolFacts: ToolFacts;
   args: Record<string, ArgFacts>;
   argsLabel: DataLabel;
+  fields?: Readonly<Record<string, FieldProvenance>> | undefined;
 }
 
 /** Calls awaiting results; past this, the oldest are forgotten (their results fail closed). */
@@ -125,6 +127,7 @@ export class SessionImpl implements Session {
       toolFacts: tool,
       args,
       argsLabel,
+      fields: r.fields,
     };
     this.pending.set(c.id, pending);
     const violations = r.violations.map((v) => v.message);
@@ -183,7 +186,7 @@ export class SessionImpl implements Session {
     // Keeping the same object while the label stays the same lets its facts be reused.
     const joined = join(this.label, label);
     if (joined !== this.label && !labelEquals(joined, this.label)) this.label = joined;
-    const complete = this.indexer.add(result, label, id);
+    const complete = this.indexer.add(result, label, id, p.fields);
     this.counters.bump('evictions', this.index.trim());
     if (!complete) {
       problems.push(
