@@ -80,10 +80,12 @@ describe('text scanners', () => {
   });
 
   it('extract the same values from ASCII text whether or not the text also holds non-ASCII', () => {
-    // A separate non-ASCII word sends the text down the general path without adding a value.
+    // A separate non-ASCII word sends the text down the general path without adding a value. It is
+    // compared with the same text plus an ASCII word of the same shape, not with the bare text: the
+    // space before the added word is itself meaningful ("no.Za é" ends a sentence at the full stop).
     fc.assert(
       fc.property(asciiText, (t) => {
-        expect(listValues(`${t} é`)).toEqual(listValues(t));
+        expect(listValues(`${t} é`)).toEqual(listValues(`${t} e`));
       }),
       { numRuns: 2000 },
     );

@@ -1,0 +1,37 @@
+import type BetterSqlite3 from 'better-sqlite3';
+
+/** Bumped with every schema change; `migrate` refuses a file from a newer version. */
+export const SCHEMA_VERSION = 1;
+
+const V1 = `
+  CREATE TABLE sessions (id TEXT PRIMARY KEY, state TEXT NOT NULL) STRICT;
+  CREATE TABLE audit (
+    seq INTEGER PRIMARY KEY,
+    at TEXT NOT NULL,
+    session TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    data TEXT NOT NULL,
+    prev TEXT NOT NULL,
+    hash TEXT NOT NULL
+  ) STRICT;
+  CREATE TABLE approvals (id TEXT PRIMARY KEY, body TEXT NOT NULL) STRICT;
+  CREATE TABLE pins (server TEXT NOT NULL, tool TEXT NOT NULL, body TEXT NOT NULL, PRIMARY KEY (server, tool)) STRICT;
+`;
+
+/**
+ * Sets the connection up and brings the schema to `SCHEMA_VERSION`. WAL lets readers run beside
+ * the one writer; `synchronous = FULL` syncs every commit, so an acknowledged audit record
+ * survives a crash or power loss, not only a killed process.
+ */
+export function migrate(db: BetterSqlite3.Database): void {
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.pragma('busy_timeout = 5000');
+  db.transaction(() => {
+    const version = db.pragma('user_version', { simple: true }) as number;
+    if (version > SCHEMA_VERSION)
+      throw new Error(`store schema version ${version} is newer than this mcp-trust (${SCHEMA_VERSION})`);
+    if (version < 1) db.exec(V1);
+    db.pragma(`user_version = ${SCHEMA_VERSION}`);
+  }).immediate();
+}

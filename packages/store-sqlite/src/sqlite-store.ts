@@ -1,0 +1,100 @@
+import type { SessionState } from '@mcp-trust/engine';
+import type {
+  Approval,
+  AuditInput,
+  AuditRecord,
+  AuditVerdict,
+  JsonValue,
+  Pin,
+  Store,
+} from '@mcp-trust/store';
+import { mergeForSave, readStoredSession, sealRecord, verifyChain } from '@mcp-trust/store';
+import Database from 'better-sqlite3';
+import { migrate } from './schema.js';
+
+interface AuditRow {
+  seq: number;
+  at: string;
+  session: string;
+  kind: string;
+  data: string;
+  prev: string;
+  hash: string;
+}
+
+const fromRow = (r: AuditRow): AuditRecord => ({ ...r, data: JSON.parse(r.data) as JsonValue });
+
+/**
+ * The default store: one SQLite file (or `:memory:`). Every write is its own IMMEDIATE
+ * transaction, so a second process on the same file (a CLI `approve` beside the gateway) can't
+ * interleave a read-merge-write or fork the audit chain.
+ */
+export function openSqliteStore(path: string): Store {
+  const db = new Database(path);
+  try {
+    migrate(db);
+  } catch (e) {
+    db.close();
+    throw e;
+  }
+  const q = {
+    getSession: db.prepare<[string], { state: string }>('SELECT state FROM sessions WHERE id = ?'),
+    putSession: db.prepare<[string, string]>('INSERT OR REPLACE INTO sessions (id, state) VALUES (?, ?)'),
+    lastAudit: db.prepare<[], AuditRow>('SELECT * FROM audit ORDER BY seq DESC LIMIT 1'),
+    insertAudit: db.prepare<[AuditRow]>(
+      'INSERT INTO audit (seq, at, session, kind, data, prev, hash) VALUES (@seq, @at, @session, @kind, @data, @prev, @hash)',
+    ),
+    audit: db.prepare<[number, number], AuditRow>('SELECT * FROM audit WHERE seq > ? ORDER BY seq LIMIT ?'),
+    allAudit: db.prepare<[], AuditRow>('SELECT * FROM audit ORDER BY seq'),
+    putApproval: db.prepare<[string, string]>('INSERT OR REPLACE INTO approvals (id, body) VALUES (?, ?)'),
+    getApproval: db.prepare<[string], { body: string }>('SELECT body FROM approvals WHERE id = ?'),
+    deleteApproval: db.prepare<[string]>('DELETE FROM approvals WHERE id = ?'),
+    listApprovals: db.prepare<[], { body: string }>('SELECT body FROM approvals ORDER BY id'),
+    getPin: db.prepare<[string, string], { body: string }>(
+      'SELECT body FROM pins WHERE server = ? AND tool = ?',
+    ),
+    putPin: db.prepare<[string, string, string]>(
+      'INSERT OR REPLACE INTO pins (server, tool, body) VALUES (?, ?, ?)',
+    ),
+  };
+  const load = (id: string): SessionState | undefined => {
+    const row = q.getSession.get(id);
+    return row === undefined ? undefined : readStoredSession(JSON.parse(row.state));
+  };
+  const save = db.transaction((state: SessionState) => {
+    q.putSession.run(state.id, JSON.stringify(mergeForSave(load(state.id), state)));
+  });
+  const append = db.transaction((input: AuditInput): AuditRecord => {
+    const last = q.lastAudit.get();
+    const record = sealRecord(last && fromRow(last), input);
+    q.insertAudit.run({ ...record, data: JSON.stringify(record.data) });
+    return record;
+  });
+  const take = db.transaction((id: string): Approval | undefined => {
+    const row = q.getApproval.get(id);
+    q.deleteApproval.run(id);
+    return row === undefined ? undefined : (JSON.parse(row.body) as Approval);
+  });
+
+  return {
+    loadSession: load,
+    saveSession: (state) => save.immediate(state),
+    appendAudit: (input) => append.immediate(input),
+    audit: (opts = {}) =>
+      q.audit.all(opts.after ?? 0, opts.limit === undefined ? -1 : Math.max(0, opts.limit)).map(fromRow),
+    verifyAudit: (): AuditVerdict => verifyChain(mapIter(q.allAudit.iterate(), fromRow)),
+    putApproval: (a: Approval) => void q.putApproval.run(a.id, JSON.stringify(a)),
+    takeApproval: (id) => take.immediate(id),
+    listApprovals: () => q.listApprovals.all().map((r) => JSON.parse(r.body) as Approval),
+    getPin: (server, tool) => {
+      const row = q.getPin.get(server, tool);
+      return row === undefined ? undefined : (JSON.parse(row.body) as Pin);
+    },
+    putPin: (p: Pin) => void q.putPin.run(p.server, p.tool, JSON.stringify(p)),
+    close: () => db.close(),
+  };
+}
+
+function* mapIter<A, B>(items: Iterable<A>, f: (a: A) => B): Generator<B> {
+  for (const a of items) yield f(a);
+}
