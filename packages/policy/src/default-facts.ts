@@ -1,4 +1,4 @@
-import { FULL_SETS, HINT_NAMES } from '@mcp-trust/core';
+import { BOTTOM, defaultContract, HINT_NAMES } from '@mcp-trust/core';
 import type { AnnotationFacts, ArgFacts, Facts, LabelFacts } from './facts.js';
 
 /**
@@ -7,15 +7,13 @@ import type { AnnotationFacts, ArgFacts, Facts, LabelFacts } from './facts.js';
  * builds for an unknown tool, so a case that leaves the tool out is judged as that tool would be.
  */
 
+/** Core's bottom label, in the plain (mutable) form facts hold. */
 export function bottomLabelFacts(): LabelFacts {
   return {
-    openWorld: false,
-    malicious: false,
-    private: false,
-    sensitiveLevel: 'none',
-    sources: [],
-    sensitivity: [],
-    attribution: [],
+    ...BOTTOM,
+    sources: [...BOTTOM.sources],
+    sensitivity: [...BOTTOM.sensitivity],
+    attribution: [...BOTTOM.attribution],
   };
 }
 
@@ -36,23 +34,19 @@ export function defaultArgFacts(): ArgFacts {
 const allFalse = (): Record<string, boolean> => Object.fromEntries(HINT_NAMES.map((h) => [h, false]));
 
 export function defaultFacts(): Facts {
+  // Core's contract for a tool nobody declared anything for: the one definition of "unknown".
+  const unknown = defaultContract('tool');
   return {
     phase: 'call',
     tool: {
-      name: 'tool',
+      name: unknown.tool,
       server: 'server',
-      destination: [...FULL_SETS.destination],
-      outcomes: [...FULL_SETS.outcomes],
-      inputSensitivity: [...FULL_SETS.inputSensitivity],
-      returnSource: [...FULL_SETS.returnSource],
-      returnSensitivity: [...FULL_SETS.returnSensitivity],
-      declared: {
-        destination: false,
-        outcomes: false,
-        inputSensitivity: false,
-        returnSource: false,
-        returnSensitivity: false,
-      },
+      destination: [...unknown.destination],
+      outcomes: [...unknown.outcomes],
+      inputSensitivity: [...unknown.inputSensitivity],
+      returnSource: [...unknown.returnSource],
+      returnSensitivity: [...unknown.returnSensitivity],
+      declared: { ...unknown.declared },
       hints: allFalse(),
       hintSet: allFalse(),
       sensitiveLevel: 'none',
