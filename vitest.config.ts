@@ -9,7 +9,7 @@ export default defineConfig({
     alias: [{ find: /^@mcp-trust\/([a-z-]+)$/, replacement: `${packagesDir}$1/src/index.ts` }],
   },
   test: {
-    include: ['packages/*/test/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['packages/*/test/**/*.test.ts', 'examples/*/test/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['./vitest.setup.ts'],
     testTimeout: 30_000,

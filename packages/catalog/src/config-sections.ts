@@ -5,7 +5,14 @@ import { pathString } from './catalog-problem.js';
 import { readServer } from './config-server.js';
 import type { Config } from './config-types.js';
 import { DEFAULT_PACKS } from './config-types.js';
-import { readEnum, readObject, readRecord, readString, readStringList } from './yaml-checks.js';
+import {
+  readEnum,
+  readObject,
+  readPositiveInt,
+  readRecord,
+  readString,
+  readStringList,
+} from './yaml-checks.js';
 import type { YamlSource } from './yaml-source.js';
 
 /**
@@ -42,11 +49,40 @@ export const CONFIG_SECTIONS: Readonly<Record<string, SectionReader>> = {
       for (const i of files.keys()) remember(src, config, ['policy', 'files', i]);
     }
   },
+  gateway: (src, value, config) => {
+    const obj = readObject(src, value, ['gateway'], '`gateway`', ['separator', 'timeout', 'maxMessageBytes']);
+    if (obj === undefined) return;
+    if (obj.separator !== undefined) {
+      const sep = readString(src, obj.separator, ['gateway', 'separator'], '`gateway.separator`');
+      if (sep !== undefined && !SEPARATOR.test(sep)) {
+        src.report(
+          ['gateway', 'separator'],
+          'invalid-value',
+          `\`gateway.separator\` must be 1 to 4 of the characters _ - . / : (tool names hosts accept), got ${JSON.stringify(sep)}`,
+        );
+      } else if (sep !== undefined) config.gateway.separator = sep;
+    }
+    if (obj.timeout !== undefined)
+      config.gateway.timeoutMs =
+        readPositiveInt(src, obj.timeout, ['gateway', 'timeout'], '`gateway.timeout` (ms)') ??
+        config.gateway.timeoutMs;
+    if (obj.maxMessageBytes !== undefined)
+      config.gateway.maxMessageBytes =
+        readPositiveInt(
+          src,
+          obj.maxMessageBytes,
+          ['gateway', 'maxMessageBytes'],
+          '`gateway.maxMessageBytes`',
+        ) ?? config.gateway.maxMessageBytes;
+  },
   store: (src, value, config) => {
     const store = readString(src, value, ['store'], '`store`');
     if (store !== undefined) config.store = store === 'memory' ? 'memory' : resolve(config.dir, store);
   },
 };
+
+/** Separators hosts accept inside tool names; server names never contain them except `_`/`-`. */
+const SEPARATOR = /^[_\-./:]{1,4}$/;
 
 function remember(src: YamlSource, config: Config, keys: (string | number)[]): void {
   config.places[pathString(keys)] = src.place(keys);

@@ -38,6 +38,16 @@ export interface PolicyConfig {
   files: string[];
 }
 
+/** The gateway's own settings (`gateway:`); every field has a default. */
+export interface GatewaySettings {
+  /** Between server and tool in the names hosts see (`files__read_file`). */
+  separator: string;
+  /** Upstream request timeout, ms. */
+  timeoutMs: number;
+  /** Largest message accepted from a host, bytes. */
+  maxMessageBytes: number;
+}
+
 /** A parsed configuration file with every default applied. */
 export interface Config {
   /** The config file (absolute when loaded from disk), for messages. */
@@ -49,6 +59,7 @@ export interface Config {
   policy: PolicyConfig;
   /** `memory`, or the absolute path of the SQLite file. */
   store: string;
+  gateway: GatewaySettings;
   /** Line and column of values that later steps (`resolveConfig`) may need to blame, by JSON path. */
   places: Record<string, { line: number; col: number }>;
 }
@@ -69,6 +80,7 @@ export interface ResolvedConfig {
   servers: Record<string, ResolvedServer>;
   policy: { packs: string[]; files: { path: string; text: string }[] };
   store: string;
+  gateway: GatewaySettings;
 }
 
 export const DEFAULT_MODE: Mode = 'enforce';
@@ -76,3 +88,8 @@ export const DEFAULT_TRUST: Trust = 'untrusted';
 export const DEFAULT_SHARE: ShareLevel = 'minimal';
 export const DEFAULT_PACKS: readonly string[] = ['default'];
 export const DEFAULT_STORE = './mcp-trust.db';
+export const DEFAULT_GATEWAY: Readonly<GatewaySettings> = Object.freeze({
+  separator: '__',
+  timeoutMs: 60_000,
+  maxMessageBytes: 4 * 1024 * 1024,
+});

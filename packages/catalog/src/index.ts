@@ -5,6 +5,7 @@ export type { SectionReader } from './config-sections.js';
 export { SERVER_NAME } from './config-server.js';
 export type {
   Config,
+  GatewaySettings,
   HttpUpstream,
   PolicyConfig,
   ResolvedConfig,
@@ -12,7 +13,14 @@ export type {
   ServerConfig,
   StdioUpstream,
 } from './config-types.js';
-export { DEFAULT_MODE, DEFAULT_PACKS, DEFAULT_SHARE, DEFAULT_STORE, DEFAULT_TRUST } from './config-types.js';
+export {
+  DEFAULT_GATEWAY,
+  DEFAULT_MODE,
+  DEFAULT_PACKS,
+  DEFAULT_SHARE,
+  DEFAULT_STORE,
+  DEFAULT_TRUST,
+} from './config-types.js';
 export type { LoadOverlayOptions } from './load-overlay.js';
 export { CATALOG_DIR, isOverlayPath, listCatalogOverlays, loadOverlay } from './load-overlay.js';
 export type { ConfigParse, ParseConfigOptions } from './parse-config.js';

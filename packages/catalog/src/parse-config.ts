@@ -4,7 +4,7 @@ import type { CatalogProblem } from './catalog-problem.js';
 import { hasErrors } from './catalog-problem.js';
 import { CONFIG_SECTIONS } from './config-sections.js';
 import type { Config } from './config-types.js';
-import { DEFAULT_MODE, DEFAULT_PACKS, DEFAULT_STORE } from './config-types.js';
+import { DEFAULT_GATEWAY, DEFAULT_MODE, DEFAULT_PACKS, DEFAULT_STORE } from './config-types.js';
 import { readObject } from './yaml-checks.js';
 import { YamlSource } from './yaml-source.js';
 
@@ -68,6 +68,7 @@ export function defaultConfig(file = '<defaults>', dir = process.cwd()): Config 
     servers: {},
     policy: { packs: [...DEFAULT_PACKS], files: [] },
     store: resolve(dir, DEFAULT_STORE),
+    gateway: { ...DEFAULT_GATEWAY },
     places: {},
   };
 }

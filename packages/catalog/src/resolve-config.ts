@@ -58,6 +58,7 @@ export function resolveConfig(config: Config): ConfigResolution {
     servers,
     policy: { packs: [...config.policy.packs], files },
     store: config.store,
+    gateway: { ...config.gateway },
   };
   return { resolved, problems };
 }

@@ -127,3 +127,15 @@ export function readStringMap(
   }
   return ok ? out : undefined;
 }
+
+/** A positive whole number (sizes, timeouts). */
+export function readPositiveInt(
+  src: YamlSource,
+  value: unknown,
+  path: Path,
+  what: string,
+): number | undefined {
+  if (typeof value === 'number' && Number.isInteger(value) && value > 0) return value;
+  src.report(path, 'invalid-type', `${what} must be a positive whole number, got ${describe(value)}`);
+  return undefined;
+}

@@ -48,3 +48,30 @@ describe('schema/config.schema.json', () => {
     expect(parseConfig(text, 'c.yaml').config).toBeUndefined();
   });
 });
+
+describe('the gateway section', () => {
+  it('reads separator, timeout and maxMessageBytes, with defaults', () => {
+    const parsed = parseConfig('gateway: {separator: ".", timeout: 1500, maxMessageBytes: 2048}\n', 'c.yaml');
+    expect(parsed.config?.gateway).toEqual({ separator: '.', timeoutMs: 1500, maxMessageBytes: 2048 });
+    expect(parseConfig('', 'c.yaml').config?.gateway).toEqual({
+      separator: '__',
+      timeoutMs: 60_000,
+      maxMessageBytes: 4 * 1024 * 1024,
+    });
+    expect(validate(parse('gateway: {separator: "__", timeout: 10}\n'))).toBe(true);
+  });
+
+  it.each([
+    ['a separator with letters', 'gateway: {separator: "x"}\n', 'gateway.separator'],
+    ['a zero timeout', 'gateway: {timeout: 0}\n', 'gateway.timeout'],
+    ['a string size', 'gateway: {maxMessageBytes: "1MB"}\n', 'gateway.maxMessageBytes'],
+    ['an unknown key', 'gateway: {timout: 5}\n', 'did you mean'],
+  ])('refuses %s with a place (and so does the schema)', (_, text, words) => {
+    const parsed = parseConfig(text, 'c.yaml');
+    expect(parsed.config).toBeUndefined();
+    const p = parsed.problems.find((x) => x.severity === 'error');
+    expect(p?.line).toBe(1);
+    expect(`${p?.path} ${p?.message}`).toContain(words);
+    expect(validate(parse(text))).toBe(false);
+  });
+});

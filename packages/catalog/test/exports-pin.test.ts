@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 /** The runtime surface of @mcp-trust/catalog; a name appearing or disappearing here by accident is a leak or a break. */
 const EXPORTS = [
   'CATALOG_DIR',
+  'DEFAULT_GATEWAY',
   'DEFAULT_MODE',
   'DEFAULT_PACKS',
   'DEFAULT_SHARE',

@@ -1,5 +1,9 @@
 import { Command } from 'commander';
+import { registerApprove } from './commands/approve.js';
+import { registerAudit } from './commands/audit.js';
 import { registerDemo } from './commands/demo.js';
+import { registerGateway } from './commands/gateway.js';
+import { registerPending } from './commands/pending.js';
 import { registerPolicy } from './commands/policy.js';
 import { registerReplay } from './commands/replay.js';
 import type { Io } from './io.js';
@@ -10,7 +14,11 @@ export function buildProgram(io: Io): Command {
     .description('Trust and security metadata for MCP: labels, contracts, policies.')
     .showHelpAfterError();
   registerDemo(program);
+  registerGateway(program, io);
   registerReplay(program, io);
   registerPolicy(program, io);
+  registerPending(program, io);
+  registerApprove(program, io);
+  registerAudit(program, io);
   return program;
 }

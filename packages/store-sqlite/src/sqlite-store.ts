@@ -47,9 +47,11 @@ export function openSqliteStore(path: string): Store {
     audit: db.prepare<[number, number], AuditRow>('SELECT * FROM audit WHERE seq > ? ORDER BY seq LIMIT ?'),
     allAudit: db.prepare<[], AuditRow>('SELECT * FROM audit ORDER BY seq'),
     putApproval: db.prepare<[string, string]>('INSERT OR REPLACE INTO approvals (id, body) VALUES (?, ?)'),
-    getApproval: db.prepare<[string], { body: string }>('SELECT body FROM approvals WHERE id = ?'),
+    getApproval: db.prepare<[string], { id: string; body: string }>(
+      'SELECT id, body FROM approvals WHERE id = ?',
+    ),
     deleteApproval: db.prepare<[string]>('DELETE FROM approvals WHERE id = ?'),
-    listApprovals: db.prepare<[], { body: string }>('SELECT body FROM approvals ORDER BY id'),
+    listApprovals: db.prepare<[], { id: string; body: string }>('SELECT id, body FROM approvals ORDER BY id'),
     getPin: db.prepare<[string, string], { body: string }>(
       'SELECT body FROM pins WHERE server = ? AND tool = ?',
     ),
@@ -73,7 +75,7 @@ export function openSqliteStore(path: string): Store {
   const take = db.transaction((id: string): Approval | undefined => {
     const row = q.getApproval.get(id);
     q.deleteApproval.run(id);
-    return row === undefined ? undefined : (JSON.parse(row.body) as Approval);
+    return row === undefined ? undefined : approvalOf(row);
   });
 
   return {
@@ -85,14 +87,32 @@ export function openSqliteStore(path: string): Store {
     verifyAudit: (): AuditVerdict => verifyChain(mapIter(q.allAudit.iterate(), fromRow)),
     putApproval: (a: Approval) => void q.putApproval.run(a.id, JSON.stringify(a)),
     takeApproval: (id) => take.immediate(id),
-    listApprovals: () => q.listApprovals.all().map((r) => JSON.parse(r.body) as Approval),
+    listApprovals: () => q.listApprovals.all().map(approvalOf),
     getPin: (server, tool) => {
       const row = q.getPin.get(server, tool);
-      return row === undefined ? undefined : (JSON.parse(row.body) as Pin);
+      return row === undefined ? undefined : pinOf(server, tool, row.body);
     },
     putPin: (p: Pin) => void q.putPin.run(p.server, p.tool, JSON.stringify(p)),
     close: () => db.close(),
   };
+}
+
+/** A row that no longer parses still comes back (with `data: null`), so it can be seen and removed; it never reads as approved. */
+function approvalOf(row: { id: string; body: string }): Approval {
+  try {
+    return JSON.parse(row.body) as Approval;
+  } catch {
+    return { id: row.id, session: '', at: '', data: null };
+  }
+}
+
+/** A pin that no longer parses matches no definition: the tool is quarantined until re-approved. */
+function pinOf(server: string, tool: string, body: string): Pin {
+  try {
+    return JSON.parse(body) as Pin;
+  } catch {
+    return { server, tool, digest: '', at: '' };
+  }
 }
 
 function* mapIter<A, B>(items: Iterable<A>, f: (a: A) => B): Generator<B> {

@@ -1,0 +1,154 @@
+import { ProtocolError, ProtocolErrorCode, Server } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+import { callHash } from './approvals.js';
+import type { GatewayCore } from './gateway-core.js';
+import { hostChannel } from './host-channel.js';
+import type { CallContext } from './pipeline/call-context.js';
+import { runPipeline } from './pipeline/pipeline.js';
+import { readResource } from './resource-read.js';
+import { listedTool, resolvedTool } from './tool-listing.js';
+import type { Json } from './wire.js';
+import { errorText, isObject } from './wire.js';
+
+/** `_meta` key a host may set to name its agent session explicitly. */
+export const SESSION_META_KEY = 'mcp-trust/session';
+
+export interface DownstreamOptions {
+  /** The agent session when the host names none (per stdio gateway, or per HTTP session). */
+  session: string | (() => string);
+}
+
+const resolveParams = z.looseObject({
+  name: z.string(),
+  arguments: z.record(z.string(), z.unknown()).optional(),
+});
+
+/**
+ * The MCP server a host talks to: one per connection (or per request on 2026-07-28 HTTP). It
+ * only moves messages — every decision comes from the engine through the pipeline.
+ */
+export function createDownstreamServer(core: GatewayCore, opts: DownstreamOptions): Server {
+  const server = new Server(
+    { name: 'mcp-trust-gateway', version: '0.1.0' },
+    {
+      capabilities: {
+        tools: { listChanged: true },
+        resources: { listChanged: true },
+        prompts: { listChanged: true },
+        logging: {},
+        experimental: { 'io.modelcontextprotocol/tool-resolution': {} },
+      },
+      instructions:
+        'Tools are named server__tool. mcp-trust checks each call against its policy; a refused call explains why, and a call that needs approval says how to get it.',
+    },
+  );
+  const sessionOf = (params: Json): string => {
+    const meta = isObject(params._meta) ? params._meta : {};
+    const named = meta[SESSION_META_KEY];
+    if (typeof named === 'string' && named !== '' && named.length <= 200) return named;
+    return typeof opts.session === 'string' ? opts.session : opts.session();
+  };
+
+  server.setRequestHandler('tools/list', async () => ({
+    tools: core.catalog.all().map((t) => listedTool(core, t)) as never,
+  }));
+
+  server.setRequestHandler('tools/call', async (req, ctx) => {
+    const params = req.params as unknown as Json;
+    const name = String(params.name);
+    const exposed = core.catalog.get(name);
+    if (exposed === undefined) {
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        `unknown tool ${JSON.stringify(name)}: tools are named server${core.separator}tool (see tools/list)`,
+      );
+    }
+    const args = isObject(params.arguments) ? params.arguments : {};
+    const sessionId = sessionOf(params);
+    const hostMeta: Json = { ...(isObject(params._meta) ? params._meta : {}) };
+    for (const key of [SESSION_META_KEY, 'progressToken', 'annotations']) delete hostMeta[key];
+    const call: CallContext = {
+      core,
+      sessionId,
+      exposed,
+      args,
+      hostMeta,
+      host: hostChannel(server, ctx, params),
+      callId: core.nextCallId(sessionId),
+      hash: callHash(sessionId, exposed.server, exposed.tool, args),
+      notices: [],
+    };
+    await runPipeline(call);
+    return call.response as never;
+  });
+
+  server.setRequestHandler('tools/resolve', { params: resolveParams }, async (params) => {
+    const exposed = core.catalog.get(params.name);
+    if (exposed === undefined)
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `unknown tool ${JSON.stringify(params.name)}`);
+    const args = params.arguments ?? {};
+    const upstream = core.upstream(exposed.server);
+    let answer: unknown;
+    if (upstream?.state === 'up' && upstream.offersResolve) {
+      answer = await core.resolveCache
+        .get(sessionOf(params as Json), exposed.server, exposed.tool, args, () =>
+          upstream.request('tools/resolve', { name: exposed.tool, arguments: args }),
+        )
+        .catch(() => undefined);
+    }
+    return resolvedTool(core, exposed, args, answer) as never;
+  });
+
+  server.setRequestHandler('resources/list', async () => ({
+    resources: (await gather(core, 'resources/list', 'resources')) as never,
+  }));
+  server.setRequestHandler('resources/templates/list', async () => ({
+    resourceTemplates: (await gather(core, 'resources/templates/list', 'resourceTemplates')) as never,
+  }));
+  server.setRequestHandler('resources/read', async (req, ctx) => {
+    const params = req.params as unknown as Json;
+    return (await readResource(core, sessionOf(params), String(params.uri), ctx.mcpReq.signal)) as never;
+  });
+  server.setRequestHandler('prompts/list', async () => ({
+    prompts: (await gather(core, 'prompts/list', 'prompts', true)) as never,
+  }));
+  server.setRequestHandler('prompts/get', async (req) => {
+    const params = req.params as unknown as Json;
+    const name = String(params.name);
+    const cut = name.indexOf(core.separator);
+    const upstream = cut > 0 ? core.upstream(name.slice(0, cut)) : undefined;
+    if (upstream === undefined)
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `unknown prompt ${JSON.stringify(name)}`);
+    return (await upstream.request('prompts/get', {
+      ...params,
+      name: name.slice(cut + core.separator.length),
+    })) as never;
+  });
+
+  server.onerror = (err) => core.log(`host connection: ${errorText(err)}`);
+  return server;
+}
+
+/** One list across upstreams; a server that fails to answer is skipped (and logged), not fatal. */
+async function gather(core: GatewayCore, method: string, key: string, namespaced = false): Promise<Json[]> {
+  const lists = await Promise.all(
+    core.upstreamList().map(async (u) => {
+      const caps = u.serverCapabilities;
+      const family = method.split('/')[0] ?? '';
+      if (u.state !== 'up' || !isObject(caps[family])) return [];
+      try {
+        const res = await u.request(method, {});
+        const items = Array.isArray(res[key]) ? (res[key] as Json[]) : [];
+        if (key === 'resources')
+          for (const r of items) if (typeof r.uri === 'string') core.noteResource(r.uri, u.name);
+        return namespaced
+          ? items.map((p) => ({ ...p, name: `${u.name}${core.separator}${String(p.name)}` }))
+          : items;
+      } catch (err) {
+        core.log(`${method} on ${u.name} failed: ${errorText(err)}`);
+        return [];
+      }
+    }),
+  );
+  return lists.flat();
+}

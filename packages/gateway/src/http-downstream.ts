@@ -1,0 +1,208 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import {
+  createMcpHandler,
+  isLegacyRequest,
+  WebStandardStreamableHTTPServerTransport,
+} from '@modelcontextprotocol/server';
+import { createDownstreamServer } from './downstream-server.js';
+import type { GatewayCore } from './gateway-core.js';
+import type { HttpGuardOptions } from './http-guard.js';
+import { checkRequest, defaultAllowed, isLoopback } from './http-guard.js';
+import { errorText } from './wire.js';
+
+export interface HttpDownstreamOptions {
+  host: string;
+  port: number;
+  /** URL path of the MCP endpoint. */
+  path?: string;
+  token?: string;
+  allowedHosts?: string[];
+  allowedOrigins?: string[];
+  maxMessageBytes: number;
+}
+
+export interface HttpDownstream {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Session header a 2026-07-28 (sessionless) client may send to name its agent session. */
+export const SESSION_HEADER = 'mcp-trust-session';
+
+/**
+ * The gateway over Streamable HTTP. 2025-era clients get a sessionful transport per MCP session
+ * (the agent session is that session); 2026-07-28 requests are served one by one, their agent
+ * session named by `_meta["mcp-trust/session"]` or the `mcp-trust-session` header. Every request
+ * passes the Host/Origin checks and, when a token is set, bearer authentication first.
+ */
+export async function serveGatewayHttp(
+  core: GatewayCore,
+  opts: HttpDownstreamOptions,
+): Promise<HttpDownstream> {
+  if (!isLoopback(opts.host) && opts.token === undefined) {
+    throw new Error(
+      `refusing to listen on ${opts.host} without a bearer token: pass --token (or bind 127.0.0.1)`,
+    );
+  }
+  const path = opts.path ?? '/mcp';
+  const sessions = new Map<string, WebStandardStreamableHTTPServerTransport>();
+  const modern = createMcpHandler(
+    (ctx) => {
+      const named = ctx.requestInfo?.headers.get(SESSION_HEADER);
+      return createDownstreamServer(core, {
+        session: named !== null && named !== undefined && named !== '' ? named : 'http',
+      });
+    },
+    { legacy: 'reject' },
+  );
+
+  const legacy = async (request: Request): Promise<Response> => {
+    const id = request.headers.get('mcp-session-id');
+    const existing = id === null ? undefined : sessions.get(id);
+    if (existing !== undefined) return existing.handleRequest(request);
+    if (id !== null)
+      return jsonError(
+        404,
+        -32001,
+        `unknown MCP session ${id} (the gateway may have restarted): initialize again`,
+      );
+    const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      maxRequestBodySize: opts.maxMessageBytes,
+      onsessioninitialized: (sid) => {
+        sessions.set(sid, transport);
+      },
+      onsessionclosed: (sid) => {
+        sessions.delete(sid);
+      },
+    });
+    const server = createDownstreamServer(core, {
+      session: () => `http:${transport.sessionId ?? 'unknown'}`,
+    });
+    server.oninitialized = () => {
+      const remove = core.addPeer({ notify: (n) => void server.notification(n).catch(() => undefined) });
+      server.onclose = () => {
+        remove();
+        if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
+      };
+    };
+    await server.connect(transport);
+    return transport.handleRequest(request);
+  };
+
+  const allowed = defaultAllowed(opts.host, opts.port);
+  const guard: HttpGuardOptions = {
+    allowedHosts: (opts.allowedHosts ?? allowed.hosts).map((h) => h.toLowerCase()),
+    allowedOrigins: (opts.allowedOrigins ?? allowed.origins).map((o) => o.toLowerCase()),
+    ...(opts.token === undefined ? {} : { token: opts.token }),
+  };
+
+  const server = createServer((req, res) => {
+    void handle(req, res).catch((err) => {
+      core.log(`http: ${errorText(err)}`);
+      if (!res.headersSent)
+        writeResponse(res, jsonError(500, -32603, 'internal error')).catch(() => undefined);
+      else res.destroy();
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://gateway');
+    if (url.pathname !== path)
+      return writeResponse(res, jsonError(404, -32600, `not found: the MCP endpoint is ${path}`));
+    const refused = checkRequest(req, guard);
+    if (refused !== undefined) return writeResponse(res, jsonError(refused.status, -32600, refused.message));
+    const declared = Number(req.headers['content-length'] ?? '0');
+    if (declared > opts.maxMessageBytes) {
+      req.resume();
+      return writeResponse(
+        res,
+        jsonError(413, -32600, `message too large: ${declared} bytes (limit ${opts.maxMessageBytes})`),
+      );
+    }
+    const body = req.method === 'POST' ? await readBody(req, opts.maxMessageBytes) : undefined;
+    if (body === 'too-large')
+      return writeResponse(
+        res,
+        jsonError(413, -32600, `message too large (limit ${opts.maxMessageBytes} bytes)`),
+      );
+    const request = toRequest(req, url, body);
+    const response = (await isLegacyRequest(request.clone()))
+      ? await legacy(request)
+      : await modern.fetch(request);
+    await writeResponse(res, response);
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, opts.host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const shown = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
+  if (opts.port === 0 && opts.allowedHosts === undefined) {
+    const fixed = defaultAllowed(opts.host, port);
+    guard.allowedHosts = fixed.hosts.map((h) => h.toLowerCase());
+    if (opts.allowedOrigins === undefined) guard.allowedOrigins = fixed.origins.map((o) => o.toLowerCase());
+  }
+  return {
+    url: `http://${shown}:${port}${path}`,
+    async close() {
+      await Promise.all([...sessions.values()].map((t) => t.close().catch(() => undefined)));
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function jsonError(status: number, code: number, message: string): Response {
+  return new Response(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } }), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+async function readBody(req: IncomingMessage, max: number): Promise<Buffer | 'too-large'> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > max) {
+      req.destroy();
+      return 'too-large';
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function toRequest(req: IncomingMessage, url: URL, body: Buffer | undefined): Request {
+  const headers = new Headers();
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (v === undefined) continue;
+    for (const value of Array.isArray(v) ? v : [v]) headers.append(k, value);
+  }
+  const controller = new AbortController();
+  req.socket.once('close', () => controller.abort());
+  return new Request(url, {
+    method: req.method ?? 'GET',
+    headers,
+    signal: controller.signal,
+    ...(body === undefined ? {} : { body: new Uint8Array(body) }),
+  });
+}
+
+async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
+  res.writeHead(response.status, Object.fromEntries(response.headers.entries()));
+  if (response.body === null) {
+    res.end();
+    return;
+  }
+  const stream = Readable.fromWeb(response.body as never);
+  res.once('close', () => stream.destroy());
+  for await (const chunk of stream) res.write(chunk);
+  res.end();
+}

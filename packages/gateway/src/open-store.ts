@@ -1,0 +1,12 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Store } from '@mcp-trust/store';
+import { createMemoryStore } from '@mcp-trust/store';
+import { openSqliteStore } from '@mcp-trust/store-sqlite';
+
+/** `memory`, or a SQLite file (its directory created if needed). */
+export function openStore(path: string): Store {
+  if (path === 'memory') return createMemoryStore();
+  mkdirSync(dirname(path), { recursive: true });
+  return openSqliteStore(path);
+}

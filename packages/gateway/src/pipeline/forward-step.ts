@@ -1,0 +1,38 @@
+import { writeRequestMeta } from '@mcp-trust/core';
+import type { Json } from '../wire.js';
+import { errorText, isObject } from '../wire.js';
+import type { Step } from './call-context.js';
+import { toolError } from './tool-error.js';
+
+/**
+ * The call goes upstream with the session's annotations as the server's `share` setting allows,
+ * the upstream timeout, and the host's cancellation and progress wired through.
+ */
+export const forwardStep: Step = {
+  name: 'forward',
+  async run(ctx) {
+    const upstream = ctx.core.upstream(ctx.exposed.server);
+    const session = ctx.session;
+    if (upstream === undefined || session === undefined) throw new Error(`no upstream ${ctx.exposed.server}`);
+    const share = ctx.core.serverSettings(ctx.exposed.server).share;
+    const meta: Json = { ...ctx.hostMeta };
+    const ours = writeRequestMeta(session.label, { share });
+    if (isObject(ours.annotations)) meta.annotations = ours.annotations;
+    const params: Json = { name: ctx.exposed.tool, arguments: ctx.args };
+    if (Object.keys(meta).length > 0) params._meta = meta;
+    const progress = ctx.host.progress;
+    try {
+      const result = await ctx.core.inFlight(ctx.exposed.server, ctx.host, () =>
+        upstream.request('tools/call', params, {
+          signal: ctx.host.signal,
+          ...(progress === undefined ? {} : { onprogress: progress, resetTimeoutOnProgress: true }),
+        }),
+      );
+      ctx.result = result;
+    } catch (err) {
+      const text = `${ctx.exposed.name} failed upstream: ${errorText(err)}`;
+      // The engine still hears about it, so the call does not stay pending.
+      ctx.result = toolError(text);
+    }
+  },
+};

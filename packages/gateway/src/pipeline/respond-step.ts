@@ -1,0 +1,35 @@
+import { BOTTOM, writeResultMeta } from '@mcp-trust/core';
+import { isInputRequiredResult } from '@modelcontextprotocol/server';
+import type { Json } from '../wire.js';
+import { isObject } from '../wire.js';
+import type { Step } from './call-context.js';
+import { verdictMeta } from './tool-error.js';
+
+/**
+ * Every result carries its label in `_meta.annotations` (SEP-1913), so the host sees what the
+ * gateway saw, and the verdicts in `_meta["mcp-trust/verdict"]`. A multi-round-trip question is
+ * passed back untouched.
+ */
+export const respondStep: Step = {
+  name: 'respond',
+  always: true,
+  run(ctx) {
+    const out = ctx.response ?? ctx.result;
+    if (out === undefined) return;
+    if (isInputRequiredResult(out)) {
+      ctx.response = out;
+      return;
+    }
+    const label = ctx.resultDecision?.label ?? BOTTOM;
+    const meta: Json = isObject(out._meta) ? { ...out._meta } : {};
+    Object.assign(meta, writeResultMeta(label));
+    const verdict: Json = isObject(meta['mcp-trust/verdict']) ? { ...meta['mcp-trust/verdict'] } : {};
+    if (ctx.decision !== undefined) verdict.call = verdictMeta(ctx.decision.verdict);
+    if (ctx.resultDecision !== undefined) verdict.result = verdictMeta(ctx.resultDecision.verdict);
+    if (ctx.approvedBy !== undefined) verdict.approvedBy = ctx.approvedBy;
+    if (Object.keys(verdict).length > 0) meta['mcp-trust/verdict'] = verdict;
+    const content = Array.isArray(out.content) ? out.content : [];
+    const notices = ctx.notices.map((text) => ({ type: 'text', text: `⚠ ${text}` }));
+    ctx.response = { ...out, content: [...notices, ...content], _meta: meta };
+  },
+};
