@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import { McpServer } from '@modelcontextprotocol/server';
+import { McpServer, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import type { ResultAnnotations, Source, TrustToolAnnotations } from './annotations.js';
 import type { Email } from './mailbox.js';
@@ -112,7 +112,9 @@ export function createMailServer(options: MailServerOptions = {}): McpServer {
   const server = new McpServer(
     { name: MAIL_SERVER_NAME, version: '0.1.0' },
     {
-      capabilities: { tools: {} },
+      // SEP-1862's `tools/resolve`, advertised as the extension: the SDK's capability schema
+      // drops unknown keys under `tools`, so SEP-1862's `tools.resolve` would not reach the wire.
+      capabilities: { tools: {}, experimental: { [TOOL_RESOLUTION]: {} } },
       instructions: `The mailbox of ${mailbox.owner}. Mail from outside ${domain} is marked open-world in _meta.annotations.`,
     },
   );
@@ -183,5 +185,39 @@ export function createMailServer(options: MailServerOptions = {}): McpServer {
     },
   );
 
+  // SEP-1862: the destination of a mail is known once the recipient is — internal or public.
+  server.server.setRequestHandler(
+    'tools/resolve',
+    { params: resolveParams },
+    async ({ name, arguments: args }) => {
+      const annotations = resolvedAnnotations(name, args ?? {}, domain);
+      if (annotations === undefined)
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `unknown tool ${JSON.stringify(name)}`);
+      return { tool: { name, annotations } } as never;
+    },
+  );
+
   return server;
+}
+
+/** The extension name of tool resolution (the newer drafts' form of SEP-1862). */
+export const TOOL_RESOLUTION = 'io.modelcontextprotocol/tool-resolution';
+
+const resolveParams = z.looseObject({
+  name: z.string(),
+  arguments: z.record(z.string(), z.unknown()).optional(),
+});
+
+/** `tools/resolve`: the static annotations, with `send_email`'s destination narrowed by its recipient. */
+export function resolvedAnnotations(
+  name: string,
+  args: Record<string, unknown>,
+  domain: string,
+): TrustToolAnnotations | undefined {
+  if (!Object.hasOwn(MAIL_TOOL_ANNOTATIONS, name)) return undefined;
+  const base: TrustToolAnnotations = MAIL_TOOL_ANNOTATIONS[name as keyof typeof MAIL_TOOL_ANNOTATIONS];
+  if (name !== 'send_email' || typeof args.to !== 'string' || !isAddress(args.to.trim())) return base;
+  const destination = isInternal(args.to.trim(), domain) ? 'internal' : 'public';
+  const input = base.inputMetadata ?? { destination, sensitivity: 'none', outcomes: 'irreversible' };
+  return { ...base, inputMetadata: { ...input, destination } };
 }

@@ -269,10 +269,37 @@ describe('pack:default', () => {
     });
   });
 
-  it('blocks only on strong evidence: untrusted + sensitive + public is still a question', () => {
+  it('blocks open-world text bound for a certainly public destination (SEP-1913, per value)', () => {
     const both = join(webPage, salaries);
     const r = decide({ contract: sendEmail, session: both, args: { body: { value: 's', label: both } } });
-    expect(r.decision).toBe('escalate');
-    expect(r.rules).toEqual(['sensitive-data-to-public', 'untrusted-recipient', 'untrusted-content-relayed']);
+    expect(r.decision).toBe('block');
+    expect(r.rules).toEqual([
+      'sensitive-data-to-public',
+      'untrusted-content-to-public',
+      'untrusted-recipient',
+      'untrusted-content-relayed',
+    ]);
+  });
+
+  it('asks, not blocks, when the destination is only possibly public or the text is not open-world', () => {
+    const maybePublic = contractOf({
+      name: 'send_email',
+      annotations: {
+        inputMetadata: {
+          destination: ['internal', 'public'],
+          sensitivity: ['pii'],
+          outcomes: 'irreversible',
+        },
+        returnMetadata: { source: 'system', sensitivity: 'none' },
+      },
+    });
+    const open = { body: { value: 's', label: webPage, role: 'content' } };
+    expect(decide({ contract: maybePublic, session: webPage, args: open }).decision).toBe('escalate');
+    const sensitiveOnly = { body: { value: 's', label: salaries, role: 'content' } };
+    expect(decide({ contract: sendEmail, session: salaries, args: sensitiveOnly }).decision).toBe('escalate');
+    const endorsed = { body: { value: 's', label: webPage, role: 'content', endorsed: true } };
+    expect(decide({ contract: sendEmail, session: webPage, args: endorsed }).rules).not.toContain(
+      'untrusted-content-to-public',
+    );
   });
 });

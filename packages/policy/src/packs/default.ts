@@ -44,6 +44,23 @@ rules:
       carries sensitive data ({{ argsLabel.sensitivity }}) taken from {{ attributionOf(args, args.filter(k, !args[k].endorsed && !(args[k].role in ['recipient', 'selector']) && sensitive(args[k].label))) }}.
       Confirm that this data should leave: once sent it cannot be called back.
 
+  - name: untrusted-content-to-public
+    effect: block
+    description: >-
+      SEP-1913's "block open-world data to public destinations", at the level of values: text taken
+      from open-world content would be published by a call whose destination is certainly public
+      (declared or resolved to nothing else). Unknown destinations are left to the escalating rules.
+    when: |
+      phase == 'call'
+        && tool.destination == ['public']
+        && args.exists(k, !args[k].endorsed && !(args[k].role in ['recipient', 'destination', 'selector'])
+             && args[k].label.openWorld)
+    message: >-
+      Blocked {{ tool.name }} on {{ server.name }}: it would publish text taken from untrusted content
+      ({{ attributionOf(args, args.filter(k, !args[k].endorsed && !(args[k].role in ['recipient', 'destination', 'selector']) && args[k].label.openWorld)) }})
+      to a public destination. Untrusted content can carry hidden instructions and must not go
+      out unchecked; if you mean to share it, send it yourself.
+
   # --- Injection-driven action----------------------------
   - name: untrusted-recipient
     effect: escalate
