@@ -15,7 +15,7 @@ const session = (o: ReturnType<typeof demo>['outcome'], call: string) => {
 };
 
 describe('mcp-trust demo', () => {
-  it('decides the SEP scenarios with the engine: asks, asks, and lets the everyday flow through', () => {
+  it('decides the SEP scenarios with the engine: asks, blocks, and lets the everyday flow through', () => {
     const { outcome, text } = demo();
     const last = (scenario: string) =>
       outcome.decisions.filter((d) => d.scenario.startsWith(scenario)).at(-1)!;
@@ -24,8 +24,8 @@ describe('mcp-trust demo', () => {
     expect(salary.decisions).toEqual({ default: 'escalate', 'sep-examples': 'block' });
     expect(salary.rules.default).toContain('sensitive-data-to-public');
     const web = last('A web page');
-    expect(web.decisions.default).toBe('escalate');
-    expect(web.rules.default).toContain('untrusted-recipient');
+    expect(web.decisions.default).toBe('block');
+    expect(web.rules.default).toContain('untrusted-content-to-public');
     expect(web.rules['sep-examples']).toContain('block-open-world-to-external');
     const everyday = last('An everyday flow');
     expect(everyday.decisions).toEqual({ default: 'allow', 'sep-examples': 'escalate' });

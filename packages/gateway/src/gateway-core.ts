@@ -1,4 +1,5 @@
 import type { ResolvedConfig } from '@mcp-trust/catalog';
+import type { DataLabel } from '@mcp-trust/core';
 import type { Engine, ServerSettings, Session } from '@mcp-trust/engine';
 import { createEngine } from '@mcp-trust/engine';
 import type { Policy } from '@mcp-trust/policy';
@@ -50,7 +51,7 @@ export class GatewayCore {
   private readonly upstreams = new Map<string, Upstream>();
   private readonly loaded = new Set<string>();
   private readonly signer = new RequestStateSigner();
-  private readonly withheld = new Map<string, { result: Json; at: number }>();
+  private readonly withheld = new Map<string, { result: Json; label: DataLabel; at: number }>();
   private readonly inflight = new Map<string, HostChannel[]>();
   private readonly peers = new Set<DownstreamPeer>();
   private readonly settings: Record<string, ServerSettings>;
@@ -156,16 +157,16 @@ export class GatewayCore {
   }
 
   /** Keeps a withheld result for a release question; bounded and short-lived. */
-  withhold(result: Json): string {
+  withhold(result: Json, label: DataLabel): string {
     const now = Date.now();
     for (const [k, v] of this.withheld)
       if (now - v.at > WITHHELD_TTL_MS || this.withheld.size >= MAX_WITHHELD) this.withheld.delete(k);
     const token = `${now.toString(36)}-${(++this.counter).toString(36)}`;
-    this.withheld.set(token, { result, at: now });
+    this.withheld.set(token, { result, label, at: now });
     return token;
   }
 
-  release(token: string): { result: Json } | undefined {
+  release(token: string): { result: Json; label: DataLabel } | undefined {
     const held = this.withheld.get(token);
     this.withheld.delete(token);
     return held;

@@ -1,3 +1,4 @@
+import type { DataLabel } from '@mcp-trust/core';
 import type { CallDecision, ResultDecision, Session } from '@mcp-trust/engine';
 import type { GatewayCore } from '../gateway-core.js';
 import type { ExposedTool } from '../tool-catalog.js';
@@ -36,6 +37,8 @@ export interface CallContext {
   decision?: CallDecision;
   result?: Json;
   resultDecision?: ResultDecision;
+  /** The label of a withheld result the person released (its decision was made on an earlier round). */
+  releasedLabel?: DataLabel;
   /** How the call was let through an escalation (`elicitation`, `approval ID`), for the record. */
   approvedBy?: string;
   /** Set by a step to answer now: later steps run only if they are marked `always`. */

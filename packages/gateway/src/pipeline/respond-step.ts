@@ -20,7 +20,7 @@ export const respondStep: Step = {
       ctx.response = out;
       return;
     }
-    const label = ctx.resultDecision?.label ?? BOTTOM;
+    const label = ctx.resultDecision?.label ?? ctx.releasedLabel ?? BOTTOM;
     const meta: Json = isObject(out._meta) ? { ...out._meta } : {};
     Object.assign(meta, writeResultMeta(label));
     const verdict: Json = isObject(meta['mcp-trust/verdict']) ? { ...meta['mcp-trust/verdict'] } : {};

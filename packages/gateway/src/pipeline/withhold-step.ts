@@ -43,7 +43,7 @@ export const withholdStep: Step = {
       return;
     }
     if (ctx.host.canElicit) {
-      const token = ctx.core.withhold(ctx.result);
+      const token = ctx.core.withhold(ctx.result, rd.label);
       ctx.response = inputRequired({
         inputRequests: {
           [APPROVE_KEY]: inputRequired.elicit({
