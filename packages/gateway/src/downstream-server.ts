@@ -129,25 +129,33 @@ export function createDownstreamServer(core: GatewayCore, opts: DownstreamOption
   return server;
 }
 
-/** One list across upstreams; a server that fails to answer is skipped (and logged), not fatal. */
+/** Pages of one upstream list at most: a server whose cursor never ends can't stall the host. */
+const MAX_PAGES = 64;
+
+/** One list across upstreams, every page; a server that fails to answer is skipped (and logged), not fatal. */
 async function gather(core: GatewayCore, method: string, key: string, namespaced = false): Promise<Json[]> {
   const lists = await Promise.all(
     core.upstreamList().map(async (u) => {
       const caps = u.serverCapabilities;
       const family = method.split('/')[0] ?? '';
       if (u.state !== 'up' || !isObject(caps[family])) return [];
+      const items: Json[] = [];
       try {
-        const res = await u.request(method, {});
-        const items = Array.isArray(res[key]) ? (res[key] as Json[]) : [];
-        if (key === 'resources')
-          for (const r of items) if (typeof r.uri === 'string') core.noteResource(r.uri, u.name);
-        return namespaced
-          ? items.map((p) => ({ ...p, name: `${u.name}${core.separator}${String(p.name)}` }))
-          : items;
+        let cursor: string | undefined;
+        for (let page = 0; page < MAX_PAGES; page++) {
+          const res = await u.request(method, cursor === undefined ? {} : { cursor });
+          if (Array.isArray(res[key])) items.push(...(res[key] as Json[]).filter(isObject));
+          cursor = typeof res.nextCursor === 'string' && res.nextCursor !== '' ? res.nextCursor : undefined;
+          if (cursor === undefined) break;
+        }
       } catch (err) {
         core.log(`${method} on ${u.name} failed: ${errorText(err)}`);
-        return [];
       }
+      if (key === 'resources')
+        for (const r of items) if (typeof r.uri === 'string') core.noteResource(r.uri, u.name);
+      return namespaced
+        ? items.map((p) => ({ ...p, name: `${u.name}${core.separator}${String(p.name)}` }))
+        : items;
     }),
   );
   return lists.flat();

@@ -33,6 +33,17 @@ export interface HttpDownstream {
 /** Session header a 2026-07-28 (sessionless) client may send to name its agent session. */
 export const SESSION_HEADER = 'mcp-trust-session';
 
+/** Why these listen options must not be served, or `undefined`; checked before anything starts. */
+export function listenProblem(opts: { host: string; token?: string | undefined }): string | undefined {
+  if (opts.token !== undefined && opts.token.length < 16) {
+    return 'the bearer token is too short: use at least 16 characters (e.g. `openssl rand -hex 32`)';
+  }
+  if (!isLoopback(opts.host) && opts.token === undefined) {
+    return `refusing to listen on ${opts.host} without a bearer token: pass --token or set MCP_TRUST_TOKEN (or bind 127.0.0.1)`;
+  }
+  return undefined;
+}
+
 /**
  * The gateway over Streamable HTTP. 2025-era clients get a sessionful transport per MCP session
  * (the agent session is that session); 2026-07-28 requests are served one by one, their agent
@@ -43,11 +54,8 @@ export async function serveGatewayHttp(
   core: GatewayCore,
   opts: HttpDownstreamOptions,
 ): Promise<HttpDownstream> {
-  if (!isLoopback(opts.host) && opts.token === undefined) {
-    throw new Error(
-      `refusing to listen on ${opts.host} without a bearer token: pass --token (or bind 127.0.0.1)`,
-    );
-  }
+  const problem = listenProblem(opts);
+  if (problem !== undefined) throw new Error(problem);
   const path = opts.path ?? '/mcp';
   const sessions = new Map<string, WebStandardStreamableHTTPServerTransport>();
   const modern = createMcpHandler(
@@ -118,18 +126,22 @@ export async function serveGatewayHttp(
     if (refused !== undefined) return writeResponse(res, jsonError(refused.status, -32600, refused.message));
     const declared = Number(req.headers['content-length'] ?? '0');
     if (declared > opts.maxMessageBytes) {
-      req.resume();
+      res.once('finish', () => req.destroy());
       return writeResponse(
         res,
         jsonError(413, -32600, `message too large: ${declared} bytes (limit ${opts.maxMessageBytes})`),
+        true,
       );
     }
     const body = req.method === 'POST' ? await readBody(req, opts.maxMessageBytes) : undefined;
-    if (body === 'too-large')
+    if (body === 'too-large') {
+      res.once('finish', () => req.destroy());
       return writeResponse(
         res,
         jsonError(413, -32600, `message too large (limit ${opts.maxMessageBytes} bytes)`),
+        true,
       );
+    }
     const request = toRequest(req, url, body);
     const response = (await isLegacyRequest(request.clone()))
       ? await legacy(request)
@@ -165,18 +177,25 @@ function jsonError(status: number, code: number, message: string): Response {
   });
 }
 
-async function readBody(req: IncomingMessage, max: number): Promise<Buffer | 'too-large'> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > max) {
-      req.destroy();
-      return 'too-large';
-    }
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+/** The body, or `too-large` as soon as it passes `max` (the rest is not read; the answer closes the connection). */
+function readBody(req: IncomingMessage, max: number): Promise<Buffer | 'too-large'> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > max) {
+        req.off('data', onData);
+        req.pause();
+        resolve('too-large');
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on('data', onData);
+    req.once('end', () => resolve(Buffer.concat(chunks)));
+    req.once('error', reject);
+  });
 }
 
 function toRequest(req: IncomingMessage, url: URL, body: Buffer | undefined): Request {
@@ -195,8 +214,10 @@ function toRequest(req: IncomingMessage, url: URL, body: Buffer | undefined): Re
   });
 }
 
-async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
-  res.writeHead(response.status, Object.fromEntries(response.headers.entries()));
+async function writeResponse(res: ServerResponse, response: Response, close = false): Promise<void> {
+  const headers = Object.fromEntries(response.headers.entries());
+  if (close) headers.connection = 'close';
+  res.writeHead(response.status, headers);
   if (response.body === null) {
     res.end();
     return;

@@ -47,7 +47,13 @@ export function checkRequest(
     const auth = req.headers.authorization ?? '';
     const given = Buffer.from(auth.startsWith('Bearer ') ? auth.slice(7) : '');
     const want = Buffer.from(opts.token);
-    if (given.length !== want.length || !timingSafeEqual(given, want)) {
+    // An empty token never authenticates anything (it would match an empty header).
+    if (
+      !auth.startsWith('Bearer ') ||
+      want.length === 0 ||
+      given.length !== want.length ||
+      !timingSafeEqual(given, want)
+    ) {
       return { status: 401, message: 'a valid bearer token is required' };
     }
   }

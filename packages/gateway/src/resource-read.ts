@@ -25,8 +25,11 @@ export async function readResource(
   const call = { id: core.nextCallId(sessionId), server, tool: RESOURCE_READ, arguments: { uri } };
   session.beforeCall(call);
   const contents = Array.isArray(result.contents) ? (result.contents as Json[]) : [];
+  // Where a resource's data came from is the resource itself, unless the server says more.
+  const given = isObject(result._meta) ? result._meta : {};
+  const annotations = isObject(given.annotations) ? given.annotations : {};
   const asResult = {
-    _meta: result._meta,
+    _meta: { ...given, annotations: { ...annotations, attribution: annotations.attribution ?? [uri] } },
     content: contents.map((c) => ({
       type: 'text',
       text: typeof c.text === 'string' ? c.text : '',

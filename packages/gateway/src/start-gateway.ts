@@ -2,7 +2,7 @@ import type { ResolvedConfig } from '@mcp-trust/catalog';
 import type { Policy } from '@mcp-trust/policy';
 import { GatewayCore } from './gateway-core.js';
 import type { HttpDownstream } from './http-downstream.js';
-import { serveGatewayHttp } from './http-downstream.js';
+import { listenProblem, serveGatewayHttp } from './http-downstream.js';
 import { openStore } from './open-store.js';
 import { serveGatewayStdio } from './stdio-downstream.js';
 
@@ -30,6 +30,8 @@ export interface RunningGateway {
 
 /** Opens the store, starts the upstreams, and serves the host over stdio or HTTP. */
 export async function startGateway(opts: StartOptions): Promise<RunningGateway> {
+  const refused = opts.http === undefined ? undefined : listenProblem(opts.http);
+  if (refused !== undefined) throw new Error(refused);
   const store = openStore(opts.config.store);
   const core = new GatewayCore({
     config: opts.config,
@@ -42,7 +44,13 @@ export async function startGateway(opts: StartOptions): Promise<RunningGateway> 
   await core.start();
   const maxMessageBytes = opts.maxMessageBytes ?? opts.config.gateway.maxMessageBytes;
   if (opts.http !== undefined) {
-    const http = await serveGatewayHttp(core, { ...opts.http, maxMessageBytes });
+    let http: HttpDownstream;
+    try {
+      http = await serveGatewayHttp(core, { ...opts.http, maxMessageBytes });
+    } catch (err) {
+      await core.close();
+      throw err;
+    }
     let stop: () => void = () => undefined;
     const done = new Promise<void>((resolve) => {
       stop = resolve;

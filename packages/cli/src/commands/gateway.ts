@@ -60,7 +60,8 @@ export async function runGateway(opts: GatewayCliOptions, io: Io): Promise<numbe
     return 1;
   }
   const listen = opts.http === undefined ? undefined : parseListen(opts.http);
-  const token = opts.token ?? process.env.MCP_TRUST_TOKEN;
+  const fromEnv = process.env.MCP_TRUST_TOKEN;
+  const token = opts.token ?? (fromEnv === undefined || fromEnv === '' ? undefined : fromEnv);
   const { startGateway } = await import('@mcp-trust/gateway');
   let running: Awaited<ReturnType<typeof startGateway>>;
   try {

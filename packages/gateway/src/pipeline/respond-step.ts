@@ -21,11 +21,21 @@ export const respondStep: Step = {
       return;
     }
     const label = ctx.resultDecision?.label ?? ctx.releasedLabel ?? BOTTOM;
-    const meta: Json = isObject(out._meta) ? { ...out._meta } : {};
+    const meta: Json = {};
+    // The upstream's `_meta` travels on, except the protocol's reserved keys (the gateway is the
+    // server the host talks to; the SDK stamps its own identity) and what the gateway owns.
+    for (const [k, v] of Object.entries(isObject(out._meta) ? out._meta : {})) {
+      if (!k.startsWith('io.modelcontextprotocol/') && k !== 'annotations') meta[k] = v;
+    }
     Object.assign(meta, writeResultMeta(label));
-    const verdict: Json = isObject(meta['mcp-trust/verdict']) ? { ...meta['mcp-trust/verdict'] } : {};
+    // One shape: {call, result} verdicts, plus how an escalation was settled.
+    const given = isObject(meta['mcp-trust/verdict']) ? meta['mcp-trust/verdict'] : {};
+    const verdict: Json = {};
     if (ctx.decision !== undefined) verdict.call = verdictMeta(ctx.decision.verdict);
+    else if (isObject(given.call)) verdict.call = given.call;
+    else if (given.action !== undefined) verdict.call = given;
     if (ctx.resultDecision !== undefined) verdict.result = verdictMeta(ctx.resultDecision.verdict);
+    else if (isObject(given.result)) verdict.result = given.result;
     if (ctx.approvedBy !== undefined) verdict.approvedBy = ctx.approvedBy;
     if (Object.keys(verdict).length > 0) meta['mcp-trust/verdict'] = verdict;
     const content = Array.isArray(out.content) ? out.content : [];

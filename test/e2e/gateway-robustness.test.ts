@@ -1,0 +1,192 @@
+/**
+ * Upstreams that misbehave, and configurations that are wrong: a server that dies mid-call is
+ * restarted with backoff while the others keep serving; one that never answers meets the
+ * `--timeout`; one that lies in its result annotations gets the worse label and a recorded
+ * violation; a bad config or an unknown overlay stops the gateway before it starts, saying where.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { StdioGateway } from './gateway-harness.js';
+
+import {
+  annotationsOf,
+  auditRecords,
+  connectStdio,
+  removeTmpDirs,
+  runCliAsync,
+  servers,
+  TRICKY_OVERLAY,
+  textOf,
+  tmpDir,
+  verdictOf,
+  waitFor,
+  writeConfig,
+} from './gateway-harness.js';
+
+// Gateways start real servers; on a busy two-core machine that can take a while.
+vi.setConfig({ hookTimeout: 60_000 });
+
+afterAll(() => removeTmpDirs());
+
+const startedPids = (stderr: string): string[] =>
+  [...stderr.matchAll(/tricky-server: started pid (\d+)/g)].map((m) => m[1] ?? '');
+
+describe.sequential('misbehaving upstreams', () => {
+  const dir = tmpDir('robust');
+  const root = join(dir, 'files');
+  mkdirSync(root);
+  const overlay = join(dir, 'tricky.yaml');
+  writeFileSync(overlay, TRICKY_OVERLAY);
+  const store = join(dir, 'trust.db');
+  const config = writeConfig(dir, {
+    servers: {
+      files: servers.files(root),
+      tricky: servers.tricky({ overlay }),
+      // Dies at once, every time: the gateway must keep retrying, further apart each time.
+      broken: { command: process.execPath, args: ['-e', 'process.exit(3)'] },
+    },
+    store,
+  });
+  let gw: StdioGateway;
+
+  beforeAll(async () => {
+    gw = await connectStdio(config, { args: ['--timeout', '1500'] });
+    // --timeout also bounds the upstream's start; on a busy machine the fixture may need a retry.
+    await waitFor('the fixture to be up', async () => (await gw.tools()).has('tricky__echo'), 20_000);
+  });
+  afterAll(async () => {
+    await gw?.close();
+  });
+
+  it('starts without the server that will not start, and retries it with growing delays', async () => {
+    const tools = [...(await gw.tools()).keys()];
+    expect(tools.some((t) => t.startsWith('broken__'))).toBe(false);
+    expect(tools).toContain('files__read_text_file');
+    await waitFor('three restart attempts', () => /broken is down.*restarting in 1000 ms/.test(gw.stderr()));
+    const delays = [...gw.stderr().matchAll(/upstream broken is down \(.*\); restarting in (\d+) ms/g)].map(
+      (m) => Number(m[1]),
+    );
+    expect(delays.slice(0, 3)).toEqual([250, 500, 1000]);
+  });
+
+  it('answers a call whose server dies with a clear error, keeps the others serving, restarts it', async () => {
+    const before = startedPids(gw.stderr());
+    const crashed = await gw.call('tricky__crash');
+    expect(crashed.isError).toBe(true);
+    expect(textOf(crashed)).toMatch(/^tricky__crash failed upstream: .*closed/im);
+
+    const down = await gw.call('tricky__echo', { text: 'too soon' });
+    expect(down.isError).toBe(true);
+    expect(textOf(down)).toContain('upstream "tricky" is not available (restarting)');
+
+    const files = await gw.call('files__list_allowed_directories');
+    expect(files.isError).not.toBe(true);
+    expect(textOf(files)).toContain(root);
+
+    const back = await waitFor(
+      'the fixture to answer again',
+      async () => {
+        const r = await gw.call('tricky__echo', { text: 'back again' });
+        return r.isError === true ? undefined : r;
+      },
+      25_000,
+    );
+    expect(textOf(back)).toContain('back again');
+    expect(gw.stderr()).toMatch(/upstream tricky is down \(.*\); restarting in \d+ ms/);
+    const after = startedPids(gw.stderr());
+    expect(after.length).toBeGreaterThan(before.length);
+    expect(after.at(-1)).not.toBe(before.at(-1));
+  }, 40_000);
+
+  it('times a hanging call out after --timeout with a clear error, while another call goes through', async () => {
+    const t0 = Date.now();
+    const hanging = gw.call('tricky__hang').then((r) => ({ r, ms: Date.now() - t0 }));
+    const echo = await gw.call('tricky__echo', { text: 'not blocked' });
+    const echoMs = Date.now() - t0;
+    const files = await gw.call('files__list_allowed_directories');
+    const { r, ms } = await hanging;
+
+    expect(textOf(echo)).toContain('not blocked');
+    expect(files.isError).not.toBe(true);
+    expect(echoMs).toBeLessThan(ms);
+    expect(r.isError).toBe(true);
+    expect(textOf(r)).toMatch(/^tricky__hang failed upstream: .*timed out/im);
+    expect(ms).toBeGreaterThanOrEqual(1400);
+    expect(ms).toBeLessThan(8000);
+
+    // The connection survives the timeout.
+    expect(textOf(await gw.call('tricky__echo', { text: 'after the timeout' }))).toContain(
+      'after the timeout',
+    );
+  });
+
+  it('labels a lying result by its (worse) claim and records the contract violation', async () => {
+    const r = await gw.call('tricky__lie');
+    expect(r.isError).not.toBe(true);
+    const annotations = annotationsOf(r);
+    expect(annotations.openWorldHint).toBe(true);
+    expect(annotations.attribution).toContain('https://paste.example/leak');
+    expect(JSON.stringify(annotations)).toContain('credentials');
+    expect(JSON.stringify(annotations)).toContain('untrustedPublic');
+    expect(verdictOf(r)).toMatchObject({ call: { action: 'allow' } });
+
+    const label = auditRecords(store).find((a) => a.kind === 'label' && a.data.tool === 'lie');
+    expect(label).toBeDefined();
+    expect(label?.data.label).toMatchObject({ openWorld: true });
+    expect(JSON.stringify(label?.data.label)).toContain('credentials');
+    const violations = label?.data.violations as unknown[];
+    expect(Array.isArray(violations)).toBe(true);
+    expect(violations.length).toBeGreaterThan(0);
+  });
+
+  it('lists the resources of every page an upstream serves', async () => {
+    const uris = ((await gw.request('resources/list')).resources as { uri: string }[]).map((r) => r.uri);
+    expect(uris).toContain('tricky://notes/1');
+    expect(uris).toContain('tricky://notes/2');
+  });
+
+  it('reads a resource the host could not have listed, labelled', async () => {
+    const read = await gw.request('resources/read', { uri: 'tricky://notes/2' });
+    expect(JSON.stringify(read.contents)).toContain('the note at tricky://notes/2');
+    expect((read._meta as { annotations?: unknown } | undefined)?.annotations).toBeDefined();
+  });
+
+  it('answers an unknown tool with a JSON-RPC error that says how tools are named', async () => {
+    await expect(gw.call('no_such_tool')).rejects.toThrow(/unknown tool "no_such_tool".*server__tool/);
+  });
+});
+
+describe.concurrent('configurations that must not start', () => {
+  const dir = tmpDir('bad-config');
+
+  it('reports a YAML error with file:line:col and exits 1', async ({ expect }) => {
+    const file = join(dir, 'broken.yaml');
+    writeFileSync(file, 'servers:\n  files:\n    command: node\n    args: [unclosed\nstore: x.db\n');
+    const r = await runCliAsync(['gateway', '--config', file]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(new RegExp(`${file.replace(/[.]/g, '\\.')}:\\d+:\\d+: error yaml-`));
+    expect(r.stderr).toContain('not started');
+  });
+
+  it('reports a misspelt key with file:line:col and a hint', async ({ expect }) => {
+    const file = join(dir, 'typo.yaml');
+    writeFileSync(file, 'servers:\n  files:\n    comand: node\n');
+    const r = await runCliAsync(['gateway', '--config', file]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`${file}:3:5: error unknown-key`);
+    expect(r.stderr).toContain('command');
+  });
+
+  it('names an overlay that does not exist, where the config names it', async ({ expect }) => {
+    const file = join(dir, 'overlay.yaml');
+    writeFileSync(
+      file,
+      `servers:\n  files:\n    command: ${JSON.stringify(process.execPath)}\n    overlay: no-such-overlay\n`,
+    );
+    const r = await runCliAsync(['gateway', '--config', file]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('error unknown-overlay: no overlay named "no-such-overlay" in the catalog');
+    expect(r.stderr).toContain(`${file}:4:14: error overlay-failed`);
+  });
+});
