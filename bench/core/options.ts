@@ -21,3 +21,39 @@ export function benchOptionsFromArgs(script: string): BenchOptions {
   }
   return options;
 }
+
+/**
+ * Count-like options (`--calls N`, `--sessions N` …) for benches that run a number of operations
+ * rather than a time budget, plus optional string options; exits 2 on bad values.
+ */
+export function countOptionsFromArgs<N extends string, S extends string = never>(
+  script: string,
+  counts: Record<N, number>,
+  strings: readonly S[] = [],
+): Record<N, number> & Partial<Record<S, string>> {
+  const names = Object.keys(counts) as N[];
+  const usage = `usage: ${script} ${[...names.map((n) => `[--${n} N>0]`), ...strings.map((s) => `[--${s} VALUE]`)].join(' ')}`;
+  let values: Record<string, string | undefined>;
+  try {
+    ({ values } = parseArgs({
+      options: Object.fromEntries([
+        ...names.map((n) => [n, { type: 'string', default: String(counts[n]) }] as const),
+        ...strings.map((s) => [s, { type: 'string' }] as const),
+      ]),
+    }) as { values: Record<string, string | undefined> });
+  } catch (err) {
+    console.error(`${err instanceof Error ? err.message : String(err)}\n${usage}`);
+    process.exit(2);
+  }
+  const out: Record<string, number | string> = {};
+  for (const n of names) {
+    const v = Number(values[n]);
+    if (!(Number.isInteger(v) && v > 0)) {
+      console.error(usage);
+      process.exit(2);
+    }
+    out[n] = v;
+  }
+  for (const s of strings) if (values[s] !== undefined) out[s] = values[s];
+  return out as Record<N, number> & Partial<Record<S, string>>;
+}

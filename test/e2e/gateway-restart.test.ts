@@ -116,7 +116,9 @@ describe.sequential('pinning across restarts (rug pull)', () => {
     expect(textOf(r)).toContain('quarantined');
     expect(textOf(r)).toContain(`mcp-trust approve ${firstApproval}`);
     expect(textOf(r)).not.toContain('my description is');
-    expect(verdictOf(r)).toMatchObject({ action: 'block', reason: 'quarantined', approval: firstApproval });
+    expect(verdictOf(r)).toMatchObject({
+      call: { action: 'block', reason: 'quarantined', approval: firstApproval },
+    });
 
     const echo = await gw.call('tricky__echo', { text: 'still here' });
     expect(textOf(echo)).toContain('still here');

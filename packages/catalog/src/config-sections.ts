@@ -50,7 +50,12 @@ export const CONFIG_SECTIONS: Readonly<Record<string, SectionReader>> = {
     }
   },
   gateway: (src, value, config) => {
-    const obj = readObject(src, value, ['gateway'], '`gateway`', ['separator', 'timeout', 'maxMessageBytes']);
+    const obj = readObject(src, value, ['gateway'], '`gateway`', [
+      'separator',
+      'timeout',
+      'maxMessageBytes',
+      'durability',
+    ]);
     if (obj === undefined) return;
     if (obj.separator !== undefined) {
       const sep = readString(src, obj.separator, ['gateway', 'separator'], '`gateway.separator`');
@@ -74,12 +79,18 @@ export const CONFIG_SECTIONS: Readonly<Record<string, SectionReader>> = {
           ['gateway', 'maxMessageBytes'],
           '`gateway.maxMessageBytes`',
         ) ?? config.gateway.maxMessageBytes;
+    if (obj.durability !== undefined)
+      config.gateway.durability =
+        readEnum(src, obj.durability, ['gateway', 'durability'], '`gateway.durability`', DURABILITY) ??
+        config.gateway.durability;
   },
   store: (src, value, config) => {
     const store = readString(src, value, ['store'], '`store`');
     if (store !== undefined) config.store = store === 'memory' ? 'memory' : resolve(config.dir, store);
   },
 };
+
+const DURABILITY = ['normal', 'full'] as const;
 
 /** Separators hosts accept inside tool names; server names never contain them except `_`/`-`. */
 const SEPARATOR = /^[_\-./:]{1,4}$/;

@@ -46,6 +46,8 @@ export interface GatewaySettings {
   timeoutMs: number;
   /** Largest message accepted from a host, bytes. */
   maxMessageBytes: number;
+  /** SQLite commits: `normal` survives a killed process, `full` also a power loss (one disk flush per write). */
+  durability: 'normal' | 'full';
 }
 
 /** A parsed configuration file with every default applied. */
@@ -92,4 +94,5 @@ export const DEFAULT_GATEWAY: Readonly<GatewaySettings> = Object.freeze({
   separator: '__',
   timeoutMs: 60_000,
   maxMessageBytes: 4 * 1024 * 1024,
+  durability: 'normal',
 });

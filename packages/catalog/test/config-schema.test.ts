@@ -52,12 +52,19 @@ describe('schema/config.schema.json', () => {
 describe('the gateway section', () => {
   it('reads separator, timeout and maxMessageBytes, with defaults', () => {
     const parsed = parseConfig('gateway: {separator: ".", timeout: 1500, maxMessageBytes: 2048}\n', 'c.yaml');
-    expect(parsed.config?.gateway).toEqual({ separator: '.', timeoutMs: 1500, maxMessageBytes: 2048 });
+    expect(parsed.config?.gateway).toEqual({
+      separator: '.',
+      timeoutMs: 1500,
+      maxMessageBytes: 2048,
+      durability: 'normal',
+    });
     expect(parseConfig('', 'c.yaml').config?.gateway).toEqual({
       separator: '__',
       timeoutMs: 60_000,
       maxMessageBytes: 4 * 1024 * 1024,
+      durability: 'normal',
     });
+    expect(parseConfig('gateway: {durability: full}\n', 'c.yaml').config?.gateway.durability).toBe('full');
     expect(validate(parse('gateway: {separator: "__", timeout: 10}\n'))).toBe(true);
   });
 
@@ -66,6 +73,7 @@ describe('the gateway section', () => {
     ['a zero timeout', 'gateway: {timeout: 0}\n', 'gateway.timeout'],
     ['a string size', 'gateway: {maxMessageBytes: "1MB"}\n', 'gateway.maxMessageBytes'],
     ['an unknown key', 'gateway: {timout: 5}\n', 'did you mean'],
+    ['an unknown durability', 'gateway: {durability: fsync}\n', 'gateway.durability'],
   ])('refuses %s with a place (and so does the schema)', (_, text, words) => {
     const parsed = parseConfig(text, 'c.yaml');
     expect(parsed.config).toBeUndefined();

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
  * SHA-256 of the published config schema's canonical JSON (keys sorted, no whitespace), so that
  * reformatting does not trip the pin but any change to what it says does. Editors fetch it by `$id`.
  */
-const PIN = '62af84ce1e2876385c257560c78e53f5c73191db750a88210406dc0db2093f9d';
+const PIN = '79210df3bad448817b9c623cdba8433520ee6c9c10f75e4c04394c17d6ab1937';
 
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);

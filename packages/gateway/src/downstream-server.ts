@@ -75,7 +75,11 @@ export function createDownstreamServer(core: GatewayCore, opts: DownstreamOption
       hostMeta,
       host: hostChannel(server, ctx, params),
       callId: core.nextCallId(sessionId),
-      hash: callHash(sessionId, exposed.server, exposed.tool, args),
+      get hash(): string {
+        const h = callHash(sessionId, exposed.server, exposed.tool, args);
+        Object.defineProperty(this, 'hash', { value: h });
+        return h;
+      },
       notices: [],
     };
     await runPipeline(call);

@@ -1,10 +1,10 @@
 import type { ResolvedConfig } from '@mcp-trust/catalog';
 import type { DataLabel } from '@mcp-trust/core';
+import { labelEquals } from '@mcp-trust/core';
 import type { Engine, ServerSettings, Session } from '@mcp-trust/engine';
 import { createEngine } from '@mcp-trust/engine';
 import type { Policy } from '@mcp-trust/policy';
 import type { JsonValue, Store } from '@mcp-trust/store';
-import { canonicalJson } from '@mcp-trust/store';
 import type { Notification } from '@modelcontextprotocol/client';
 import type { HostChannel } from './pipeline/call-context.js';
 import { RequestStateSigner } from './request-state.js';
@@ -34,6 +34,7 @@ export interface DownstreamPeer {
 }
 
 const MAX_WITHHELD = 256;
+const SAVE_BEHIND_MS = 250;
 const WITHHELD_TTL_MS = 15 * 60_000;
 const MAX_AUDIT_STRING = 4096;
 
@@ -56,6 +57,9 @@ export class GatewayCore {
   private readonly peers = new Set<DownstreamPeer>();
   private readonly settings: Record<string, ServerSettings>;
   private readonly resources = new Map<string, string>();
+  private readonly savedLabels = new Map<string, DataLabel>();
+  private readonly dirty = new Set<string>();
+  private flushTimer: NodeJS.Timeout | undefined;
   private counter = 0;
 
   constructor(readonly options: GatewayOptions) {
@@ -96,6 +100,7 @@ export class GatewayCore {
   }
 
   async close(): Promise<void> {
+    this.flushSessions();
     await Promise.all([...this.upstreams.values()].map((u) => u.close()));
     this.store.close();
   }
@@ -123,6 +128,7 @@ export class GatewayCore {
       const stored = this.store.loadSession(id);
       if (stored !== undefined) {
         const s = this.engine.restoreSession(stored);
+        this.savedLabels.set(id, s.label);
         for (const p of s.problems) this.log(`session ${id}: ${p.code}: ${p.message}`);
         return s;
       }
@@ -130,17 +136,49 @@ export class GatewayCore {
     return this.engine.session(id);
   }
 
+  /**
+   * A session's label is written before the host sees the result whenever it has risen, so a
+   * restart never launders taint. The rest of the state (value index, counts) only grows
+   * detail under that label; it is written behind, at most every `SAVE_BEHIND_MS` per session,
+   * because rewriting a 64 KiB index on every call would cost more than the call.
+   */
   saveSession(session: Session): void {
-    this.store.saveSession(session.state());
+    const saved = this.savedLabels.get(session.id);
+    if (saved === undefined || !labelEquals(saved, session.label)) {
+      this.store.saveSession(session.state());
+      this.savedLabels.set(session.id, session.label);
+      this.dirty.delete(session.id);
+      return;
+    }
+    this.dirty.add(session.id);
+    if (this.flushTimer === undefined) {
+      this.flushTimer = setTimeout(() => this.flushSessions(), SAVE_BEHIND_MS);
+      this.flushTimer.unref();
+    }
+  }
+
+  /** Writes every session with unsaved detail. */
+  flushSessions(): void {
+    if (this.flushTimer !== undefined) clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    for (const id of this.dirty) {
+      try {
+        this.store.saveSession(this.engine.session(id).state());
+      } catch (err) {
+        this.log(`could not save session ${id}: ${errorText(err)}`);
+      }
+    }
+    this.dirty.clear();
   }
 
   audit(session: string, kind: string, data: Json): void {
-    this.store.appendAudit({ session, kind, data: toJson(data) });
+    // The store seals canonical JSON of `data` (dropping what JSON cannot hold).
+    this.store.appendAudit({ session, kind, data: data as JsonValue });
   }
 
   /** Arguments as the audit log keeps them: long strings cut, so one call can't bloat the log. */
   auditArguments(args: Record<string, unknown>): JsonValue {
-    return toJson(cut(args, 0));
+    return cut(args, 0) as JsonValue;
   }
 
   signState(kind: string, session: string, hash: string, token = ''): string {
@@ -255,10 +293,6 @@ export class GatewayCore {
     }
     return host.push(method, params);
   }
-}
-
-function toJson(value: unknown): JsonValue {
-  return JSON.parse(canonicalJson(value) ?? 'null') as JsonValue;
 }
 
 function cut(value: unknown, depth: number): unknown {

@@ -142,10 +142,16 @@ export async function serveGatewayHttp(
         true,
       );
     }
-    const request = toRequest(req, url, body);
-    const response = (await isLegacyRequest(request.clone()))
-      ? await legacy(request)
-      : await modern.fetch(request);
+    const request = toRequest(req, res, url, body);
+    // A request in a known MCP session needs no classifying (that would parse the body twice).
+    const sid = req.headers['mcp-session-id'];
+    const known = typeof sid === 'string' ? sessions.get(sid) : undefined;
+    const response =
+      known !== undefined
+        ? await known.handleRequest(request)
+        : (await isLegacyRequest(request.clone()))
+          ? await legacy(request)
+          : await modern.fetch(request);
     await writeResponse(res, response);
   }
 
@@ -198,14 +204,18 @@ function readBody(req: IncomingMessage, max: number): Promise<Buffer | 'too-larg
   });
 }
 
-function toRequest(req: IncomingMessage, url: URL, body: Buffer | undefined): Request {
+function toRequest(req: IncomingMessage, res: ServerResponse, url: URL, body: Buffer | undefined): Request {
   const headers = new Headers();
   for (const [k, v] of Object.entries(req.headers)) {
     if (v === undefined) continue;
     for (const value of Array.isArray(v) ? v : [v]) headers.append(k, value);
   }
   const controller = new AbortController();
-  req.socket.once('close', () => controller.abort());
+  // The host went away before the answer was complete: cancel the work (per response, not per
+  // socket — a kept-alive socket serves many requests).
+  res.once('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
   return new Request(url, {
     method: req.method ?? 'GET',
     headers,

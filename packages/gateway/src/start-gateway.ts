@@ -32,7 +32,7 @@ export interface RunningGateway {
 export async function startGateway(opts: StartOptions): Promise<RunningGateway> {
   const refused = opts.http === undefined ? undefined : listenProblem(opts.http);
   if (refused !== undefined) throw new Error(refused);
-  const store = openStore(opts.config.store);
+  const store = openStore(opts.config.store, opts.config.gateway.durability);
   const core = new GatewayCore({
     config: opts.config,
     policy: opts.policy,

@@ -24,6 +24,7 @@ export type PinStatus = { ok: true } | { ok: false; approvalId: string; message:
 export class ToolCatalog {
   private readonly byName = new Map<string, ExposedTool>();
   private readonly byServer = new Map<string, ExposedTool[]>();
+  private readonly pinned = new WeakSet<ExposedTool>();
 
   constructor(
     private readonly store: Store,
@@ -84,10 +85,18 @@ export class ToolCatalog {
     return [...this.byServer.values()].flat();
   }
 
-  /** Whether the tool's current definition is the pinned one (read from the store each time). */
+  /**
+   * Whether the tool's current definition is the pinned one. A quarantined tool is re-read from
+   * the store each time (the CLI may approve it from another process); once it matches, it keeps
+   * matching until `setTools` brings a new definition (a new `ExposedTool`).
+   */
   pinStatus(t: ExposedTool): PinStatus {
+    if (this.pinned.has(t)) return { ok: true };
     const pin = this.store.getPin(t.server, t.tool);
-    if (pin?.digest === t.digest) return { ok: true };
+    if (pin?.digest === t.digest) {
+      this.pinned.add(t);
+      return { ok: true };
+    }
     const approval = requestPinApproval(this.store, {
       server: t.server,
       tool: t.tool,

@@ -19,13 +19,19 @@ const V1 = `
 `;
 
 /**
- * Sets the connection up and brings the schema to `SCHEMA_VERSION`. WAL lets readers run beside
- * the one writer; `synchronous = FULL` syncs every commit, so an acknowledged audit record
- * survives a crash or power loss, not only a killed process.
+ * How hard each commit is pushed to disk. In WAL mode both survive a killed process (a commit is
+ * in the operating system's hands before it returns); `full` also syncs every commit, so it
+ * survives a crash of the machine or a power loss, at one disk flush per write.
  */
-export function migrate(db: BetterSqlite3.Database): void {
+export type Durability = 'full' | 'normal';
+
+/**
+ * Sets the connection up and brings the schema to `SCHEMA_VERSION`. WAL lets readers run beside
+ * the one writer.
+ */
+export function migrate(db: BetterSqlite3.Database, durability: Durability = 'full'): void {
   db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = FULL');
+  db.pragma(`synchronous = ${durability === 'normal' ? 'NORMAL' : 'FULL'}`);
   db.pragma('busy_timeout = 5000');
   db.transaction(() => {
     const version = db.pragma('user_version', { simple: true }) as number;

@@ -10,6 +10,7 @@ import type {
 } from '@mcp-trust/store';
 import { mergeForSave, readStoredSession, sealRecord, verifyChain } from '@mcp-trust/store';
 import Database from 'better-sqlite3';
+import type { Durability } from './schema.js';
 import { migrate } from './schema.js';
 
 interface AuditRow {
@@ -29,10 +30,15 @@ const fromRow = (r: AuditRow): AuditRecord => ({ ...r, data: JSON.parse(r.data) 
  * transaction, so a second process on the same file (a CLI `approve` beside the gateway) can't
  * interleave a read-merge-write or fork the audit chain.
  */
-export function openSqliteStore(path: string): Store {
+export interface SqliteStoreOptions {
+  /** `full` (default): every commit synced, survives power loss; `normal`: survives a killed process. */
+  durability?: Durability;
+}
+
+export function openSqliteStore(path: string, options: SqliteStoreOptions = {}): Store {
   const db = new Database(path);
   try {
-    migrate(db);
+    migrate(db, options.durability);
   } catch (e) {
     db.close();
     throw e;
@@ -40,7 +46,9 @@ export function openSqliteStore(path: string): Store {
   const q = {
     getSession: db.prepare<[string], { state: string }>('SELECT state FROM sessions WHERE id = ?'),
     putSession: db.prepare<[string, string]>('INSERT OR REPLACE INTO sessions (id, state) VALUES (?, ?)'),
-    lastAudit: db.prepare<[], AuditRow>('SELECT * FROM audit ORDER BY seq DESC LIMIT 1'),
+    lastAudit: db.prepare<[], { seq: number; hash: string }>(
+      'SELECT seq, hash FROM audit ORDER BY seq DESC LIMIT 1',
+    ),
     insertAudit: db.prepare<[AuditRow]>(
       'INSERT INTO audit (seq, at, session, kind, data, prev, hash) VALUES (@seq, @at, @session, @kind, @data, @prev, @hash)',
     ),
@@ -68,7 +76,7 @@ export function openSqliteStore(path: string): Store {
   });
   const append = db.transaction((input: AuditInput): AuditRecord => {
     const last = q.lastAudit.get();
-    const record = sealRecord(last && fromRow(last), input);
+    const record = sealRecord(last, input);
     q.insertAudit.run({ ...record, data: JSON.stringify(record.data) });
     return record;
   });

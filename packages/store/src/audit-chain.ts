@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { canonicalJson, toJson } from './canonical-json.js';
-import type { AuditInput, AuditRecord, AuditVerdict } from './types.js';
+import { canonicalJson } from './canonical-json.js';
+import type { AuditInput, AuditRecord, AuditVerdict, JsonValue } from './types.js';
 
 /** `prev` of the first record. */
 export const GENESIS_HASH = '0'.repeat(64);
@@ -15,17 +15,26 @@ export function hashRecord(record: Omit<AuditRecord, 'hash'>): string {
   return createHash('sha256').update(canonicalJson({ seq, at, session, kind, data, prev })).digest('hex');
 }
 
-/** The next record after `last` (undefined for an empty log), frozen and hashed. */
-export function sealRecord(last: AuditRecord | undefined, input: AuditInput): AuditRecord {
+/**
+ * The next record after `last` (undefined for an empty log), frozen and hashed. Only `seq` and
+ * `hash` of `last` are read. The data is canonicalised once: the hashed text is assembled from
+ * it in canonical key order, the same text `hashRecord` produces when it verifies the record.
+ */
+export function sealRecord(
+  last: Pick<AuditRecord, 'seq' | 'hash'> | undefined,
+  input: AuditInput,
+): AuditRecord {
+  const dataText = canonicalJson(input.data) ?? 'null';
   const body = {
     seq: (last?.seq ?? 0) + 1,
     at: input.at ?? new Date().toISOString(),
     session: input.session,
     kind: input.kind,
-    data: toJson(input.data),
+    data: JSON.parse(dataText) as JsonValue,
     prev: last?.hash ?? GENESIS_HASH,
   };
-  return deepFreeze({ ...body, hash: hashRecord(body) });
+  const text = `{"at":${JSON.stringify(body.at)},"data":${dataText},"kind":${JSON.stringify(body.kind)},"prev":${JSON.stringify(body.prev)},"seq":${body.seq},"session":${JSON.stringify(body.session)}}`;
+  return deepFreeze({ ...body, hash: createHash('sha256').update(text).digest('hex') });
 }
 
 /** Walks records oldest first; stops at the first that breaks the chain. */

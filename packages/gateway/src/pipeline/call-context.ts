@@ -30,9 +30,11 @@ export interface CallContext {
   readonly host: HostChannel;
   /** Unique within the process: the engine's call id. */
   readonly callId: string;
-  /** Binds approvals to the exact call in this session. */
+  /** Binds approvals to the exact call in this session (computed on first use: most calls never need it). */
   readonly hash: string;
   session?: Session;
+  /** The session's label when the call came in, to tell whether the result changed it. */
+  labelBefore?: DataLabel;
   resolved?: unknown;
   decision?: CallDecision;
   result?: Json;

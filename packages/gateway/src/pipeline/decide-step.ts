@@ -18,7 +18,6 @@ export const decideStep: Step = {
       server: ctx.exposed.server,
       tool: ctx.exposed.tool,
       arguments: ctx.core.auditArguments(ctx.args),
-      hash: ctx.hash,
       phase: 'call',
       decision: verdict.decision,
       action: verdict.action,

@@ -1,3 +1,4 @@
+import { labelEquals } from '@mcp-trust/core';
 import { labelSummary } from '../label-summary.js';
 import type { Step } from './call-context.js';
 
@@ -11,6 +12,15 @@ export const recordStep: Step = {
     ctx.core.saveSession(session);
     const rd = ctx.resultDecision;
     if (rd === undefined) return;
+    // The call and its decision are on the record already; the result adds a record when it
+    // changed the session's label, drew a decision other than allow, broke the contract, or was let
+    // through by a person.
+    const quiet =
+      rd.verdict.decision === 'allow' &&
+      rd.violations.length === 0 &&
+      ctx.approvedBy === undefined &&
+      labelEquals(ctx.labelBefore ?? session.label, session.label);
+    if (quiet) return;
     ctx.core.audit(ctx.sessionId, 'label', {
       call: ctx.callId,
       server: ctx.exposed.server,

@@ -10,6 +10,7 @@ import { toolError } from './tool-error.js';
 export const releaseStep: Step = {
   name: 'release',
   run(ctx) {
+    if (ctx.host.requestState === undefined) return;
     const token = ctx.core.verifiedToken(ctx.host.requestState, 'release', ctx.sessionId, ctx.hash);
     if (token === undefined) return;
     const view = inputResponse(ctx.host.inputResponses, APPROVE_KEY);

@@ -5,5 +5,6 @@ export const sessionStep: Step = {
   name: 'session',
   run(ctx) {
     ctx.session = ctx.core.session(ctx.sessionId);
+    ctx.labelBefore = ctx.session.label;
   },
 };
