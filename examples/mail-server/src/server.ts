@@ -43,26 +43,20 @@ export function createMailbox(options: MailServerOptions = {}): Mailbox {
   });
 }
 
+/** Reading mail: nothing leaves, and what comes back is from inside or outside the domain. */
+const READS_MAIL = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: true,
+  inputMetadata: { destination: 'ephemeral', sensitivity: 'none', outcomes: 'benign' },
+  returnMetadata: { source: ['internal', 'untrustedPublic'], sensitivity: ['pii', 'user'] },
+} satisfies TrustToolAnnotations;
+
 /** `tools/list` annotations: possible sets over every message and recipient. */
 export const MAIL_TOOL_ANNOTATIONS = {
-  list_inbox: {
-    title: 'List the inbox',
-    readOnlyHint: true,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: true,
-    inputMetadata: { destination: 'ephemeral', sensitivity: 'none', outcomes: 'benign' },
-    returnMetadata: { source: ['internal', 'untrustedPublic'], sensitivity: ['pii', 'user'] },
-  },
-  read_email: {
-    title: 'Read an e-mail',
-    readOnlyHint: true,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: true,
-    inputMetadata: { destination: 'ephemeral', sensitivity: 'none', outcomes: 'benign' },
-    returnMetadata: { source: ['internal', 'untrustedPublic'], sensitivity: ['pii', 'user'] },
-  },
+  list_inbox: { title: 'List the inbox', ...READS_MAIL },
+  read_email: { title: 'Read an e-mail', ...READS_MAIL },
   send_email: {
     title: 'Send an e-mail',
     readOnlyHint: false,

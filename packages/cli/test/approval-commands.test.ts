@@ -2,12 +2,11 @@ import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { callHash, consumeCallApproval, requestCallApproval, requestPinApproval } from '@mcp-trust/gateway';
 import type { Store } from '@mcp-trust/store';
-import { openSqliteStore } from '@mcp-trust/store-sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runApprove } from '../src/commands/approve.js';
 import { runPending } from '../src/commands/pending.js';
 import { memoryIo } from '../src/io.js';
-import { scratch } from './support.js';
+import { scratch, withSqliteStore } from './support.js';
 
 const CALL = {
   session: 's1',
@@ -25,14 +24,7 @@ const T0 = new Date('2026-11-22T10:00:00.000Z');
 let dir: string;
 let path: string;
 /** Writes through a connection of its own, as the gateway would beside the CLI. */
-const withStore = <T>(f: (s: Store) => T): T => {
-  const s = openSqliteStore(path);
-  try {
-    return f(s);
-  } finally {
-    s.close();
-  }
-};
+const withStore = <T>(f: (s: Store) => T): T => withSqliteStore(path, f);
 
 beforeEach(() => {
   dir = scratch({});

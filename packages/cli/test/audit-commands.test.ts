@@ -1,24 +1,17 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Store } from '@mcp-trust/store';
-import { openSqliteStore } from '@mcp-trust/store-sqlite';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runAuditExport, runAuditVerify } from '../src/commands/audit.js';
 import { lastSeq, runAuditTail } from '../src/commands/audit-tail.js';
 import { memoryIo } from '../src/io.js';
-import { scratch } from './support.js';
+import { scratch, withSqliteStore } from './support.js';
 
 let dir: string;
 let path: string;
-const withStore = <T>(f: (s: Store) => T): T => {
-  const s = openSqliteStore(path);
-  try {
-    return f(s);
-  } finally {
-    s.close();
-  }
-};
+/** Writes through a connection of its own, as the gateway would beside the CLI. */
+const withStore = <T>(f: (s: Store) => T): T => withSqliteStore(path, f);
 const append = (s: Store, n: number, from = 1) => {
   for (let i = from; i < from + n; i++)
     s.appendAudit({

@@ -91,15 +91,7 @@ export function createDownstreamServer(core: GatewayCore, opts: DownstreamOption
     if (exposed === undefined)
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, `unknown tool ${JSON.stringify(params.name)}`);
     const args = params.arguments ?? {};
-    const upstream = core.upstream(exposed.server);
-    let answer: unknown;
-    if (upstream?.state === 'up' && upstream.offersResolve) {
-      answer = await core.resolveCache
-        .get(sessionOf(params as Json), exposed.server, exposed.tool, args, () =>
-          upstream.request('tools/resolve', { name: exposed.tool, arguments: args }),
-        )
-        .catch(() => undefined);
-    }
+    const answer = await core.resolveUpstream(sessionOf(params as Json), exposed, args);
     return resolvedTool(core, exposed, args, answer) as never;
   });
 

@@ -9,6 +9,7 @@ import type { Notification } from '@modelcontextprotocol/client';
 import type { HostChannel } from './pipeline/call-context.js';
 import { RequestStateSigner } from './request-state.js';
 import { ResolveCache } from './resolve-cache.js';
+import type { ExposedTool } from './tool-catalog.js';
 import { ToolCatalog } from './tool-catalog.js';
 import { Upstream } from './upstream.js';
 import type { Json } from './wire.js';
@@ -192,6 +193,33 @@ export class GatewayCore {
   verifiedToken(state: string | undefined, kind: string, session: string, hash: string): string | undefined {
     const token = this.signer.verify(state, kind, session, hash);
     return token === undefined || token === '' ? undefined : token;
+  }
+
+  /**
+   * The upstream's `tools/resolve` answer for these arguments, cached per session, or `undefined`
+   * when the server does not offer resolution, is down, or fails: the contract then stays as wide
+   * as the static declaration, which is the conservative answer.
+   */
+  async resolveUpstream(
+    session: string,
+    exposed: ExposedTool,
+    args: Record<string, unknown>,
+    signal?: AbortSignal,
+  ): Promise<Json | undefined> {
+    const upstream = this.upstreams.get(exposed.server);
+    if (upstream === undefined || upstream.state !== 'up' || !upstream.offersResolve) return undefined;
+    try {
+      return await this.resolveCache.get(session, exposed.server, exposed.tool, args, () =>
+        upstream.request(
+          'tools/resolve',
+          { name: exposed.tool, arguments: args },
+          signal === undefined ? {} : { signal },
+        ),
+      );
+    } catch (err) {
+      this.log(`tools/resolve on ${exposed.server} failed for ${exposed.tool}: ${errorText(err)}`);
+      return undefined;
+    }
   }
 
   /** Keeps a withheld result for a release question; bounded and short-lived. */

@@ -69,9 +69,8 @@ export async function serveGatewayHttp(
   );
 
   const legacy = async (request: Request): Promise<Response> => {
+    // Requests in a known session were routed to it already; an id we do not know is stale.
     const id = request.headers.get('mcp-session-id');
-    const existing = id === null ? undefined : sessions.get(id);
-    if (existing !== undefined) return existing.handleRequest(request);
     if (id !== null)
       return jsonError(
         404,

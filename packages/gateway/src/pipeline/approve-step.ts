@@ -1,10 +1,7 @@
-import { inputRequired, inputResponse } from '@modelcontextprotocol/server';
 import { consumeCallApproval, requestCallApproval } from '../approvals.js';
+import { askPerson, personsAnswer } from './ask-person.js';
 import type { CallContext, Step } from './call-context.js';
 import { reasons, toolError, verdictMeta } from './tool-error.js';
-
-/** The key of the gateway's question in a multi-round-trip request. */
-export const APPROVE_KEY = 'mcp-trust/approve';
 
 /**
  * Escalate means "ask the person". In order: an approval already given for this exact call
@@ -59,19 +56,11 @@ export const approveStep: Step = {
         );
         return;
       }
-      ctx.response = inputRequired({
-        inputRequests: {
-          [APPROVE_KEY]: inputRequired.elicit({
-            message: question(ctx, why),
-            requestedSchema: {
-              type: 'object',
-              properties: { approve: { type: 'boolean', title: 'Allow this call once', default: false } },
-              required: ['approve'],
-            },
-          }),
-        },
-        requestState: ctx.core.signState('call', ctx.sessionId, ctx.hash),
-      }) as unknown as CallContext['response'];
+      ctx.response = askPerson(
+        question(ctx, why),
+        'Allow this call once',
+        ctx.core.signState('call', ctx.sessionId, ctx.hash),
+      );
       return;
     }
 
@@ -92,11 +81,9 @@ export const approveStep: Step = {
 
 /** `accept` only when the host accepted with `approve: true` AND the signed state is ours. */
 function elicited(ctx: CallContext): 'accept' | 'decline' | undefined {
-  const view = inputResponse(ctx.host.inputResponses, APPROVE_KEY);
-  if (view.kind !== 'elicit') return undefined;
-  if (!ctx.core.verifyState(ctx.host.requestState, 'call', ctx.sessionId, ctx.hash)) return undefined;
-  if (view.action === 'accept' && view.content?.approve === true) return 'accept';
-  return 'decline';
+  const answer = personsAnswer(ctx.host.inputResponses);
+  if (answer === undefined) return undefined;
+  return ctx.core.verifyState(ctx.host.requestState, 'call', ctx.sessionId, ctx.hash) ? answer : undefined;
 }
 
 function question(ctx: CallContext, why: string[]): string {

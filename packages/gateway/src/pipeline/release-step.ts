@@ -1,5 +1,4 @@
-import { inputResponse } from '@modelcontextprotocol/server';
-import { APPROVE_KEY } from './approve-step.js';
+import { personsAnswer } from './ask-person.js';
 import type { Step } from './call-context.js';
 import { toolError } from './tool-error.js';
 
@@ -13,9 +12,8 @@ export const releaseStep: Step = {
     if (ctx.host.requestState === undefined) return;
     const token = ctx.core.verifiedToken(ctx.host.requestState, 'release', ctx.sessionId, ctx.hash);
     if (token === undefined) return;
-    const view = inputResponse(ctx.host.inputResponses, APPROVE_KEY);
     const held = ctx.core.release(token);
-    const accepted = view.kind === 'elicit' && view.action === 'accept' && view.content?.approve === true;
+    const accepted = personsAnswer(ctx.host.inputResponses) === 'accept';
     ctx.core.audit(ctx.sessionId, 'approval', {
       event: 'elicited',
       call: ctx.callId,

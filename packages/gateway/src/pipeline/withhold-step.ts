@@ -1,6 +1,5 @@
-import { inputRequired } from '@modelcontextprotocol/server';
 import { callHash, consumeCallApproval, requestCallApproval } from '../approvals.js';
-import { APPROVE_KEY } from './approve-step.js';
+import { askPerson } from './ask-person.js';
 import type { CallContext, Step } from './call-context.js';
 import { reasons, toolError, verdictMeta } from './tool-error.js';
 
@@ -44,19 +43,11 @@ export const withholdStep: Step = {
     }
     if (ctx.host.canElicit) {
       const token = ctx.core.withhold(ctx.result, rd.label);
-      ctx.response = inputRequired({
-        inputRequests: {
-          [APPROVE_KEY]: inputRequired.elicit({
-            message: `The result of ${ctx.exposed.name} was flagged and is being withheld from the assistant.\nWhy:\n- ${why.join('\n- ')}\nRelease it to the assistant anyway?`,
-            requestedSchema: {
-              type: 'object',
-              properties: { approve: { type: 'boolean', title: 'Release this result once', default: false } },
-              required: ['approve'],
-            },
-          }),
-        },
-        requestState: ctx.core.signState('release', ctx.sessionId, ctx.hash, token),
-      }) as unknown as CallContext['response'];
+      ctx.response = askPerson(
+        `The result of ${ctx.exposed.name} was flagged and is being withheld from the assistant.\nWhy:\n- ${why.join('\n- ')}\nRelease it to the assistant anyway?`,
+        'Release this result once',
+        ctx.core.signState('release', ctx.sessionId, ctx.hash, token),
+      );
       return;
     }
     const approval = requestCallApproval(ctx.core.store, {
