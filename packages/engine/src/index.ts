@@ -13,7 +13,7 @@ export type {
   ToolOverlay,
 } from './overlay.js';
 export type { ServerEntry } from './resolve-contract.js';
-export type { BeforeCallOptions, Session } from './session.js';
+export type { AfterResultOptions, BeforeCallOptions, Session } from './session.js';
 export type { SessionState } from './session-state.js';
 export { readSessionState } from './session-state.js';
 export type { CallDecision, ResultDecision, ServerSettings, ToolCall, ToolResult } from './types.js';

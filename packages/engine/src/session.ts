@@ -33,6 +33,17 @@ export interface BeforeCallOptions {
   resolved?: unknown;
 }
 
+export interface AfterResultOptions {
+  /**
+   * Return the decision before the result's values go into the value index; the index takes
+   * them in at `settle()`, which every other method of the session runs first — so no decision
+   * ever sees a stale index, and a host-facing caller can answer first and index after. A result
+   * only partly indexed then adds its `result-not-indexed` problem to this decision's
+   * `problems` when it is settled.
+   */
+  deferIndexing?: boolean;
+}
+
 /** One agent session: its label (which never goes down), its value index, its counts. */
 export interface Session {
   readonly id: string;
@@ -43,7 +54,12 @@ export interface Session {
   /** The user's own words: values in them are endorsed. */
   notePrompt(text: string): void;
   beforeCall(call: ToolCall, opts?: BeforeCallOptions): CallDecision;
-  afterResult(call: ToolCall, result: ToolResult): ResultDecision;
+  afterResult(call: ToolCall, result: ToolResult, opts?: AfterResultOptions): ResultDecision;
+  /**
+   * Does the indexing `afterResult` deferred. Work that throws stays queued and throws again on
+   * every later call, so a session whose index could not be brought up to date decides nothing.
+   */
+  settle(): void;
   state(): SessionState;
 }
 
@@ -77,6 +93,7 @@ export class SessionImpl implements Session {
   private readonly pending = new Map<string, Pending>();
   private readonly indexer: ResultIndexer;
   private readonly labeller: ArgumentLabeller;
+  private readonly backlog: (() => void)[] = [];
 
   constructor(
     private readonly ctx: SessionContext,
@@ -91,14 +108,24 @@ export class SessionImpl implements Session {
   }
 
   get counts(): Readonly<SessionCounts> {
+    this.settle();
     return this.counters.totals();
   }
 
+  settle(): void {
+    while (this.backlog.length > 0) {
+      this.backlog[0]!();
+      this.backlog.shift();
+    }
+  }
+
   notePrompt(text: string): void {
+    this.settle();
     if (typeof text === 'string') this.endorse.add(text, ++this.index.clock);
   }
 
   beforeCall(call: ToolCall, opts?: BeforeCallOptions): CallDecision {
+    this.settle();
     const problems: Problem[] = [];
     const c = readCall(call, problems);
     const r = this.ctx.resolver.resolve(c.server, c.tool, c.args, opts?.resolved);
@@ -134,7 +161,8 @@ export class SessionImpl implements Session {
     return { verdict, contract: r.contract, argLabels, facts, violations, problems };
   }
 
-  afterResult(call: ToolCall, result: ToolResult): ResultDecision {
+  afterResult(call: ToolCall, result: ToolResult, opts?: AfterResultOptions): ResultDecision {
+    this.settle();
     const problems: Problem[] = [];
     const c = readCall(call, problems);
     let p = this.pending.get(c.id);
@@ -186,22 +214,35 @@ export class SessionImpl implements Session {
     // Keeping the same object while the label stays the same lets its facts be reused.
     const joined = join(this.label, label);
     if (joined !== this.label && !labelEquals(joined, this.label)) this.label = joined;
-    const complete = this.indexer.add(result, label, id, p.fields);
-    this.counters.bump('evictions', this.index.trim());
-    if (!complete) {
-      problems.push(
-        problem(
-          '$',
-          'result-not-indexed',
-          'part of the result was past the bounds and was not indexed',
-          'info',
-        ),
-      );
-    }
-    return { verdict, label, violations: labelled.violations.map((v) => v.message), facts, problems };
+    const decision = {
+      verdict,
+      label,
+      violations: labelled.violations.map((v) => v.message),
+      facts,
+      problems,
+    };
+    const fields = p.fields;
+    const index = (): void => {
+      const complete = this.indexer.add(result, label, id, fields);
+      this.counters.bump('evictions', this.index.trim());
+      if (!complete) {
+        problems.push(
+          problem(
+            '$',
+            'result-not-indexed',
+            'part of the result was past the bounds and was not indexed',
+            'info',
+          ),
+        );
+      }
+    };
+    if (opts?.deferIndexing === true) this.backlog.push(index);
+    else index();
+    return decision;
   }
 
   state(): SessionState {
+    this.settle();
     const { labels, values } = this.index.snapshot();
     const counters = this.counters.state();
     const prompts = this.endorse.list();

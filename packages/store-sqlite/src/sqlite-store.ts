@@ -2,13 +2,14 @@ import type { SessionState } from '@mcp-trust/engine';
 import type {
   Approval,
   AuditInput,
+  AuditReceipt,
   AuditRecord,
   AuditVerdict,
   JsonValue,
   Pin,
   Store,
 } from '@mcp-trust/store';
-import { mergeForSave, readStoredSession, sealRecord, verifyChain } from '@mcp-trust/store';
+import { mergeForSave, readStoredSession, sealAudit, verifyChain } from '@mcp-trust/store';
 import Database from 'better-sqlite3';
 import type { Durability } from './schema.js';
 import { migrate } from './schema.js';
@@ -74,11 +75,11 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   const save = db.transaction((state: SessionState) => {
     q.putSession.run(state.id, JSON.stringify(mergeForSave(load(state.id), state)));
   });
-  const append = db.transaction((input: AuditInput): AuditRecord => {
+  const append = db.transaction((input: AuditInput): AuditReceipt => {
     const last = q.lastAudit.get();
-    const record = sealRecord(last, input);
-    q.insertAudit.run({ ...record, data: JSON.stringify(record.data) });
-    return record;
+    const { dataText, ...receipt } = sealAudit(last, input);
+    q.insertAudit.run({ ...receipt, data: dataText });
+    return receipt;
   });
   const take = db.transaction((id: string): Approval | undefined => {
     const row = q.getApproval.get(id);

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { canonicalJson } from './canonical-json.js';
-import type { AuditInput, AuditRecord, AuditVerdict, JsonValue } from './types.js';
+import type { AuditInput, AuditReceipt, AuditRecord, AuditVerdict, JsonValue } from './types.js';
 
 /** `prev` of the first record. */
 export const GENESIS_HASH = '0'.repeat(64);
@@ -12,29 +12,52 @@ export const GENESIS_HASH = '0'.repeat(64);
  */
 export function hashRecord(record: Omit<AuditRecord, 'hash'>): string {
   const { seq, at, session, kind, data, prev } = record;
-  return createHash('sha256').update(canonicalJson({ seq, at, session, kind, data, prev })).digest('hex');
+  return hash('sha256', canonicalJson({ seq, at, session, kind, data, prev }), 'hex');
+}
+
+/** A sealed record with its data still as the canonical JSON text that was hashed. */
+export interface SealedAudit extends AuditReceipt {
+  readonly dataText: string;
 }
 
 /**
- * The next record after `last` (undefined for an empty log), frozen and hashed. Only `seq` and
- * `hash` of `last` are read. The data is canonicalised once: the hashed text is assembled from
- * it in canonical key order, the same text `hashRecord` produces when it verifies the record.
+ * The next record after `last` (undefined for an empty log), hashed, with its data as canonical
+ * JSON text: a backend stores that text as it is. Only `seq` and `hash` of `last` are read. The
+ * hashed text is assembled in canonical key order from the data's canonical text, the same text
+ * `hashRecord` produces when it verifies the record.
  */
+export function sealAudit(
+  last: Pick<AuditRecord, 'seq' | 'hash'> | undefined,
+  input: AuditInput,
+): SealedAudit {
+  const dataText = canonicalJson(input.data) ?? 'null';
+  const seq = (last?.seq ?? 0) + 1;
+  const at = input.at ?? new Date().toISOString();
+  const prev = last?.hash ?? GENESIS_HASH;
+  const text = `{"at":${JSON.stringify(at)},"data":${dataText},"kind":${JSON.stringify(input.kind)},"prev":${JSON.stringify(prev)},"seq":${seq},"session":${JSON.stringify(input.session)}}`;
+  return {
+    seq,
+    at,
+    session: input.session,
+    kind: input.kind,
+    dataText,
+    prev,
+    hash: hash('sha256', text, 'hex'),
+  };
+}
+
+/** A sealed entry read back as a record: its data parsed from the text that was hashed, frozen. */
+export function recordOf(sealed: SealedAudit): AuditRecord {
+  const { seq, at, session, kind, dataText, prev, hash } = sealed;
+  return deepFreeze({ seq, at, session, kind, data: JSON.parse(dataText) as JsonValue, prev, hash });
+}
+
+/** The next record after `last`, sealed and read back (`sealAudit`, then `recordOf`). */
 export function sealRecord(
   last: Pick<AuditRecord, 'seq' | 'hash'> | undefined,
   input: AuditInput,
 ): AuditRecord {
-  const dataText = canonicalJson(input.data) ?? 'null';
-  const body = {
-    seq: (last?.seq ?? 0) + 1,
-    at: input.at ?? new Date().toISOString(),
-    session: input.session,
-    kind: input.kind,
-    data: JSON.parse(dataText) as JsonValue,
-    prev: last?.hash ?? GENESIS_HASH,
-  };
-  const text = `{"at":${JSON.stringify(body.at)},"data":${dataText},"kind":${JSON.stringify(body.kind)},"prev":${JSON.stringify(body.prev)},"seq":${body.seq},"session":${JSON.stringify(body.session)}}`;
-  return deepFreeze({ ...body, hash: createHash('sha256').update(text).digest('hex') });
+  return recordOf(sealAudit(last, input));
 }
 
 /** Walks records oldest first; stops at the first that breaks the chain. */

@@ -3,7 +3,7 @@ import type { JsonValue } from './types.js';
 /**
  * JSON with object keys sorted at every level, so equal values always hash equal no matter how
  * they were built or which backend read them back. Non-JSON values (undefined, functions, NaN)
- * go the way `JSON.stringify` sends them, which is why `sealRecord` stores the re-parsed form.
+ * go the way `JSON.stringify` sends them, which is why stores keep the canonical text they hashed.
  */
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(sortKeys(value));

@@ -1,8 +1,9 @@
 import type { SessionState } from '@mcp-trust/engine';
-import { sealRecord, verifyChain } from './audit-chain.js';
+import type { SealedAudit } from './audit-chain.js';
+import { recordOf, sealAudit, verifyChain } from './audit-chain.js';
 import { toJson } from './canonical-json.js';
 import { mergeForSave, readStoredSession } from './merge-session.js';
-import type { Approval, AuditInput, AuditRecord, AuditVerdict, Pin, Store } from './types.js';
+import type { Approval, AuditInput, AuditReceipt, AuditRecord, AuditVerdict, Pin, Store } from './types.js';
 
 /**
  * What a memory store holds. Passing the same object to a second `createMemoryStore` is a
@@ -11,7 +12,8 @@ import type { Approval, AuditInput, AuditRecord, AuditVerdict, Pin, Store } from
  */
 export interface MemoryStoreData {
   sessions: Map<string, string>;
-  audit: AuditRecord[];
+  /** Sealed records, data kept as the hashed text. */
+  audit: SealedAudit[];
   approvals: Map<string, string>;
   pins: Map<string, string>;
 }
@@ -42,19 +44,20 @@ export function createMemoryStore(data: MemoryStoreData = emptyMemoryStoreData()
       const stored = load(state.id);
       open().sessions.set(state.id, JSON.stringify(mergeForSave(stored, state)));
     },
-    appendAudit(input: AuditInput): AuditRecord {
+    appendAudit(input: AuditInput): AuditReceipt {
       const log = open().audit;
-      const record = sealRecord(log.at(-1), input);
-      log.push(record);
-      return record;
+      const sealed = sealAudit(log.at(-1), input);
+      log.push(sealed);
+      const { dataText: _, ...receipt } = sealed;
+      return receipt;
     },
     audit(opts: { after?: number; limit?: number } = {}): AuditRecord[] {
       const after = opts.after ?? 0;
       const out = open().audit.filter((r) => r.seq > after);
-      return opts.limit === undefined ? out : out.slice(0, Math.max(0, opts.limit));
+      return (opts.limit === undefined ? out : out.slice(0, Math.max(0, opts.limit))).map(recordOf);
     },
     verifyAudit(): AuditVerdict {
-      return verifyChain(open().audit);
+      return verifyChain(open().audit.map(recordOf));
     },
     putApproval(approval: Approval): void {
       open().approvals.set(approval.id, JSON.stringify(toJson(approval)));

@@ -30,6 +30,9 @@ export interface AuditRecord {
   readonly hash: string;
 }
 
+/** What `appendAudit` hands back: the record's place in the chain (everything but its data). */
+export type AuditReceipt = Omit<AuditRecord, 'data'>;
+
 export type AuditVerdict = { ok: true; count: number } | { ok: false; at: number; reason: string };
 
 /** A call waiting for a human; taken exactly once (approved, denied or expired). */
@@ -67,7 +70,7 @@ export interface Store {
    */
   saveSession(state: SessionState): void;
   /** Appends one record to the hash chain; returns it once it is durable. */
-  appendAudit(record: AuditInput): AuditRecord;
+  appendAudit(record: AuditInput): AuditReceipt;
   /** Records with `seq > after` (default 0), oldest first, at most `limit`. */
   audit(opts?: { after?: number; limit?: number }): AuditRecord[];
   /** Re-walks the whole chain; reports the first record that does not verify. */

@@ -11,6 +11,8 @@ it('exports exactly these runtime names', () => {
     'hashRecord',
     'mergeForSave',
     'readStoredSession',
+    'recordOf',
+    'sealAudit',
     'sealRecord',
     'verifyChain',
   ]);

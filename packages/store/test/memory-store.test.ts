@@ -7,7 +7,7 @@ storeConformance('memory', () => {
     open: () => createMemoryStore(data),
     tamper(seq, forged) {
       const i = data.audit.findIndex((r) => r.seq === seq);
-      data.audit[i] = { ...data.audit[i]!, data: forged };
+      data.audit[i] = { ...data.audit[i]!, dataText: JSON.stringify(forged) };
     },
   };
 });

@@ -100,7 +100,10 @@ export function storeConformance(name: string, makeHarness: () => StoreHarness):
         expect([a.seq, b.seq]).toEqual([1, 2]);
         expect(a.prev).toBe('0'.repeat(64));
         expect(b.prev).toBe(a.hash);
-        const { hash, ...rest } = b;
+        // The receipt is the record without its data; the data reads back as it went in.
+        const [, stored] = store.audit();
+        expect(stored).toEqual({ ...b, data: { allow: false } });
+        const { hash, ...rest } = stored!;
         expect(hash).toBe(hashRecord(rest));
         expect(store.verifyAudit()).toEqual({ ok: true, count: 2 });
       });
@@ -109,6 +112,7 @@ export function storeConformance(name: string, makeHarness: () => StoreHarness):
         const r = open().appendAudit({ session: 's', kind: 'label', data: { a: 1, b: [2, { c: 3, d: 4 }] } });
         const { hash, ...rest } = r;
         expect(hashRecord({ ...rest, data: { b: [2, { d: 4, c: 3 }], a: 1 } })).toBe(hash);
+        expect(hashRecord({ ...rest, data: { b: [2, { d: 4, c: 4 }], a: 1 } })).not.toBe(hash);
       });
 
       it('returns records after a seq, up to a limit, oldest first', () => {
@@ -133,7 +137,7 @@ export function storeConformance(name: string, makeHarness: () => StoreHarness):
         let store = open();
         const first = store.appendAudit({ session: 's', kind: 'call', data: null });
         store = restart(store);
-        expect(store.audit()).toEqual([first]);
+        expect(store.audit()).toEqual([{ ...first, data: null }]);
         const next = store.appendAudit({ session: 's', kind: 'call', data: null });
         expect(next.seq).toBe(2);
         expect(next.prev).toBe(first.hash);

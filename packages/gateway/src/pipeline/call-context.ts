@@ -43,6 +43,11 @@ export interface CallContext {
   releasedLabel?: DataLabel;
   /** How the call was let through an escalation (`elicitation`, `approval ID`), for the record. */
   approvedBy?: string;
+  /**
+   * The decision record of a call that goes ahead without a question: written while the upstream
+   * works on the call (see `forwardStep`), and by `recordStep` at the latest.
+   */
+  stagedAudit?: Json;
   /** Set by a step to answer now: later steps run only if they are marked `always`. */
   response?: Json;
   /** Notes for the host, shown as a leading text block (a warning the policy asked for). */

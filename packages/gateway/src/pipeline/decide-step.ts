@@ -1,3 +1,4 @@
+import type { Json } from '../wire.js';
 import type { Step } from './call-context.js';
 import { reasons, toolError, verdictMeta } from './tool-error.js';
 
@@ -13,7 +14,7 @@ export const decideStep: Step = {
     );
     ctx.decision = decision;
     const { verdict } = decision;
-    ctx.core.audit(ctx.sessionId, 'decision', {
+    const record: Json = {
       call: ctx.callId,
       server: ctx.exposed.server,
       tool: ctx.exposed.tool,
@@ -23,7 +24,11 @@ export const decideStep: Step = {
       action: verdict.action,
       rules: verdict.matched.map((m) => m.rule),
       violations: decision.violations,
-    });
+    };
+    // A call that goes ahead unasked is recorded while the upstream works on it (it is on the
+    // record before its result reaches the host); any other is recorded now.
+    if (verdict.action === 'allow' || verdict.action === 'warn') ctx.stagedAudit = record;
+    else ctx.core.audit(ctx.sessionId, 'decision', record);
     if (verdict.action === 'block') {
       ctx.response = toolError(
         `mcp-trust blocked ${ctx.exposed.name}. Why:\n- ${reasons(verdict).join('\n- ')}\nThis call will not be made; do not retry it unchanged.`,

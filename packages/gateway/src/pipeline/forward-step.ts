@@ -2,11 +2,15 @@ import { writeRequestMeta } from '@mcp-trust/core';
 import type { Json } from '../wire.js';
 import { errorText, isObject } from '../wire.js';
 import type { Step } from './call-context.js';
+import { writeStagedAudit } from './staged-audit.js';
 import { toolError } from './tool-error.js';
 
 /**
  * The call goes upstream with the session's annotations as the server's `share` setting allows,
- * the upstream timeout, and the host's cancellation and progress wired through.
+ * the upstream timeout, and the host's cancellation and progress wired through. The call's
+ * decision record is written while the upstream works, so the store's write costs the host no
+ * time. A store that fails then withholds the result: the call was made, but the host never gets
+ * the result of an unrecorded call.
  */
 export const forwardStep: Step = {
   name: 'forward',
@@ -21,14 +25,27 @@ export const forwardStep: Step = {
     const params: Json = { name: ctx.exposed.tool, arguments: ctx.args };
     if (Object.keys(meta).length > 0) params._meta = meta;
     const progress = ctx.host.progress;
+    const answer = ctx.core.inFlight(ctx.exposed.server, ctx.host, () =>
+      upstream.request('tools/call', params, {
+        signal: ctx.host.signal,
+        ...(progress === undefined ? {} : { onprogress: progress, resetTimeoutOnProgress: true }),
+      }),
+    );
+    // The request is on its way; the decision record is written while the upstream works.
+    let unrecorded: unknown;
     try {
-      const result = await ctx.core.inFlight(ctx.exposed.server, ctx.host, () =>
-        upstream.request('tools/call', params, {
-          signal: ctx.host.signal,
-          ...(progress === undefined ? {} : { onprogress: progress, resetTimeoutOnProgress: true }),
-        }),
-      );
-      ctx.result = result;
+      writeStagedAudit(ctx);
+    } catch (err) {
+      unrecorded = err;
+    }
+    try {
+      const result = await answer;
+      ctx.result =
+        unrecorded === undefined
+          ? result
+          : toolError(
+              `${ctx.exposed.name} was called, but mcp-trust could not record the call (${errorText(unrecorded)}), so its result is withheld.`,
+            );
     } catch (err) {
       const text = `${ctx.exposed.name} failed upstream: ${errorText(err)}`;
       // The engine still hears about it, so the call does not stay pending.

@@ -1,12 +1,14 @@
 import { labelEquals } from '@mcp-trust/core';
 import { labelSummary } from '../label-summary.js';
 import type { Step } from './call-context.js';
+import { writeStagedAudit } from './staged-audit.js';
 
 /** The session state is saved (merged, never lowered) and the result's label goes on the record. */
 export const recordStep: Step = {
   name: 'record',
   always: true,
   run(ctx) {
+    writeStagedAudit(ctx);
     const session = ctx.session;
     if (session === undefined) return;
     ctx.core.saveSession(session);
