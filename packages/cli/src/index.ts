@@ -1,5 +1,7 @@
 /** The public surface of @mcp-trust/cli: each command as a function that takes its options and an `Io`. */
 
+export type { ScanOptions } from './commands/scan.js';
+export { runScan } from './commands/scan.js';
 export { runPolicyCheck } from './commands/policy-check.js';
 export type { PolicyTestOutcome } from './commands/policy-test.js';
 export { runPolicyTest } from './commands/policy-test.js';

@@ -6,6 +6,7 @@ import { registerGateway } from './commands/gateway.js';
 import { registerPending } from './commands/pending.js';
 import { registerPolicy } from './commands/policy.js';
 import { registerReplay } from './commands/replay.js';
+import { registerScan } from './commands/scan.js';
 import type { Io } from './io.js';
 
 /** The `mcp-trust` command tree; `bin.ts` runs it against the real process. */
@@ -17,6 +18,7 @@ export function buildProgram(io: Io): Command {
   registerGateway(program, io);
   registerReplay(program, io);
   registerPolicy(program, io);
+  registerScan(program, io);
   registerPending(program, io);
   registerApprove(program, io);
   registerAudit(program, io);

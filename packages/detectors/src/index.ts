@@ -7,6 +7,6 @@ export { detectPii } from './pii.js';
 export type { ToolDefinitionText } from './poisoning.js';
 export { detectPoisoning } from './poisoning.js';
 export type { Scan, ScanOptions } from './scan.js';
-export { MALICIOUS_THRESHOLD, scanText, scanTool, summarise } from './scan.js';
+export { collect, MALICIOUS_THRESHOLD, scanText, scanTool, summarise } from './scan.js';
 export { detectSecrets } from './secrets.js';
 export type { DetectedClass, DetectorKind, Finding, TextDetector } from './types.js';

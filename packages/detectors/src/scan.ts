@@ -34,12 +34,19 @@ const TEXT_DETECTORS: readonly [DetectorKind, TextDetector][] = [
 /** Scans a text with every detector (or `opts.kinds`). */
 export function scanText(text: string, opts: ScanOptions = {}): Scan {
   const findings: Finding[] = [];
-  if (typeof text === 'string' && text.length > 0) {
-    for (const [kind, detect] of TEXT_DETECTORS) {
-      if (opts.kinds === undefined || opts.kinds.includes(kind)) detect(text, findings);
-    }
-  }
+  collect(text, findings, opts);
   return summarise(findings);
+}
+
+/**
+ * Adds what the detectors find in `text` to `out`, unsummarised: for callers that scan several
+ * texts (the leaves of one result) and summarise them together.
+ */
+export function collect(text: string, out: Finding[], opts: ScanOptions = {}): void {
+  if (typeof text !== 'string' || text.length === 0) return;
+  for (const [kind, detect] of TEXT_DETECTORS) {
+    if (opts.kinds === undefined || opts.kinds.includes(kind)) detect(text, out);
+  }
 }
 
 /** Scans a tool definition for poisoning: instructions to the model, hidden text, shadowing, demands for secrets. */

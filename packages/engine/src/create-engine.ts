@@ -18,6 +18,11 @@ export interface EngineOptions {
   valueIndexBytes?: number;
   /** This replica's name in session counters; give each gateway replica its own. */
   replica?: string;
+  /**
+   * Scan results (injection, secrets, PII) and arguments (secrets) with `@mcp-trust/detectors`
+   * and join what they find into the labels. Default true.
+   */
+  detectors?: boolean;
 }
 
 export interface Engine {
@@ -46,6 +51,7 @@ export function createEngine(options: EngineOptions): Engine {
   const resolver = new ContractResolver(options.servers ?? {}, problems);
   const ctx = {
     policy: options.policy,
+    detect: options.detectors !== false,
     resolver,
     valueIndexBytes: options.valueIndexBytes ?? DEFAULT_VALUE_INDEX_BYTES,
     replica: options.replica ?? 'local',

@@ -9,6 +9,7 @@ import {
   labelResult,
   readResultAnnotations,
 } from '@mcp-trust/core';
+import type { Finding } from '@mcp-trust/detectors';
 import type { ArgFacts, ToolFacts, Verdict } from '@mcp-trust/policy';
 import { buildFacts, toolFacts } from './build-facts.js';
 import type { CallInput } from './call-input.js';
@@ -16,6 +17,7 @@ import { problem, readCall } from './call-input.js';
 import type { CounterState, SessionCounts } from './counters.js';
 import { Counters } from './counters.js';
 import { withDefaultAttribution } from './default-attribution.js';
+import { detectInArgument, detectInResult } from './detect.js';
 import { Endorsements } from './endorsements.js';
 import type { EnginePolicy } from './evaluate.js';
 import { evaluate } from './evaluate.js';
@@ -65,6 +67,8 @@ export interface Session {
 
 export interface SessionContext {
   policy: EnginePolicy;
+  /** Run `@mcp-trust/detectors` over results and arguments. */
+  detect: boolean;
   resolver: ContractResolver;
   valueIndexBytes: number;
   replica: string;
@@ -80,6 +84,8 @@ interface Pending {
   argsLabel: DataLabel;
   fields?: Readonly<Record<string, FieldProvenance>> | undefined;
 }
+
+const NO_FINDINGS: readonly Finding[] = Object.freeze([]);
 
 /** Calls awaiting results; past this, the oldest are forgotten (their results fail closed). */
 const MAX_PENDING = 1024;
@@ -193,7 +199,13 @@ export class SessionImpl implements Session {
     const read = readResultAnnotations(result);
     problems.push(...read.problems);
     const labelled = labelResult(p.contract, filterDataClaims(read.value, p.trust));
-    const attributed = withDefaultAttribution(labelled.label, c.server, c.tool);
+    let attributed = withDefaultAttribution(labelled.label, c.server, c.tool);
+    let findings: readonly Finding[] = NO_FINDINGS;
+    if (this.ctx.detect) {
+      const detected = detectInResult(result, attributed);
+      findings = detected.scan.findings;
+      if (detected.label !== undefined) attributed = join(attributed, detected.label);
+    }
     // Interned here rather than when indexing, so that results with the same label share the
     // index's object for it and its facts are built once.
     const id = isBottom(attributed) ? -1 : this.index.table.intern(attributed);
@@ -220,6 +232,7 @@ export class SessionImpl implements Session {
       violations: labelled.violations.map((v) => v.message),
       facts,
       problems,
+      findings,
     };
     const fields = p.fields;
     const index = (): void => {
@@ -283,6 +296,10 @@ export class SessionImpl implements Session {
       const value = c.args[name];
       const r = this.labeller.label(name, value);
       let label = r.label;
+      if (this.ctx.detect && !r.endorsed) {
+        const detected = detectInArgument(value);
+        if (detected.label !== undefined) label = join(label, detected.label);
+      }
       if (!r.complete) {
         // What we could not read may hold anything the session has seen.
         problems.push(

@@ -1,4 +1,5 @@
 import type { DataLabel, Problem, ToolContract, Trust } from '@mcp-trust/core';
+import type { Finding } from '@mcp-trust/detectors';
 import type { Facts, Verdict } from '@mcp-trust/policy';
 
 /** A tool call as the engine sees it. */
@@ -34,6 +35,8 @@ export interface ResultDecision {
   facts: Facts;
   /** What was wrong with the result or the call (an unknown call id, unreadable annotations). */
   problems: Problem[];
+  /** What the detectors found in the result (already in `label`); empty when they are off. */
+  findings: readonly Finding[];
 }
 
 export interface ServerSettings {

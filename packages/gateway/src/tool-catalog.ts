@@ -1,3 +1,5 @@
+import type { Finding, ToolDefinitionText } from '@mcp-trust/detectors';
+import { scanTool } from '@mcp-trust/detectors';
 import type { Store } from '@mcp-trust/store';
 import { requestPinApproval } from './approvals.js';
 import { toolDigest } from './tool-digest.js';
@@ -11,6 +13,8 @@ export interface ExposedTool {
   tool: string;
   definition: Json;
   digest: string;
+  /** What the poisoning detector found in the definition, when it judged it malicious. */
+  poisoned?: readonly Finding[];
 }
 
 export type PinStatus = { ok: true } | { ok: false; approvalId: string; message: string };
@@ -50,8 +54,28 @@ export class ToolCatalog {
         definition,
         digest: toolDigest(definition),
       };
+      const scan = scanTool(definition as unknown as ToolDefinitionText);
+      if (scan.malicious) exposed.poisoned = scan.findings;
       const pin = this.store.getPin(server, tool);
-      if (pin === undefined) {
+      if (pin === undefined && exposed.poisoned !== undefined) {
+        // Never pinned as it is: a person looks at it first.
+        const approval = requestPinApproval(this.store, {
+          server,
+          tool,
+          digest: exposed.digest,
+          previousDigest: '',
+          definition,
+        });
+        this.audit('*', 'pin', {
+          event: 'quarantined',
+          server,
+          tool,
+          digest: exposed.digest,
+          reason: 'poisoning',
+          findings: exposed.poisoned.map((f) => f.rule),
+          approval: approval.id,
+        });
+      } else if (pin === undefined) {
         this.store.putPin({ server, tool, digest: exposed.digest, at: new Date().toISOString() });
         this.audit('*', 'pin', { event: 'pinned', server, tool, digest: exposed.digest });
       } else if (pin.digest !== exposed.digest) {
@@ -104,10 +128,23 @@ export class ToolCatalog {
       previousDigest: pin?.digest ?? '',
       definition: t.definition,
     });
+    const why =
+      t.poisoned !== undefined
+        ? `the definition of ${t.name} looks poisoned (${poisonSummary(t.poisoned)})`
+        : `the definition of ${t.name} changed since it was pinned (a changed description, schema or annotations can be a rug pull)`;
     return {
       ok: false,
       approvalId: approval.id,
-      message: `the definition of ${t.name} changed since it was pinned (a changed description, schema or annotations can be a rug pull); it is quarantined until someone runs \`mcp-trust approve ${approval.id}\``,
+      message: `${why}; it is quarantined until someone runs \`mcp-trust approve ${approval.id}\``,
     };
   }
+}
+
+/** The strongest poisoning findings, for the quarantine message. */
+function poisonSummary(findings: readonly Finding[]): string {
+  return [...findings]
+    .sort((a, b) => b.score - a.score)
+    .slice(0, 3)
+    .map((f) => `${f.rule}: ${f.message}`)
+    .join('; ');
 }

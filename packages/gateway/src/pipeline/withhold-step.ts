@@ -1,3 +1,4 @@
+import type { Finding } from '@mcp-trust/detectors';
 import { callHash, consumeCallApproval, requestCallApproval } from '../approvals.js';
 import { askPerson } from './ask-person.js';
 import type { CallContext, Step } from './call-context.js';
@@ -19,7 +20,7 @@ export const withholdStep: Step = {
     const rd = ctx.resultDecision;
     if (rd === undefined || ctx.result === undefined) return;
     const { verdict } = rd;
-    const why = reasons(verdict);
+    const why = [...reasons(verdict), ...detected(rd.findings)];
     const meta = { 'mcp-trust/verdict': verdictMeta(verdict) };
     if (verdict.action === 'allow') return;
     if (verdict.action === 'warn') {
@@ -64,6 +65,15 @@ export const withholdStep: Step = {
     );
   },
 };
+
+/** The detectors' strongest reasons to call the content malicious, for the person deciding. */
+function detected(findings: readonly Finding[]): string[] {
+  return findings
+    .filter((f) => f.kind === 'injection' || f.kind === 'poisoning')
+    .sort((a, b) => b.score - a.score)
+    .slice(0, 3)
+    .map((f) => `detector ${f.rule} (score ${f.score.toFixed(2)}): ${f.message}`);
+}
 
 function resultHash(ctx: CallContext): string {
   return callHash(ctx.sessionId, ctx.exposed.server, resultTool(ctx.exposed.tool), ctx.args);

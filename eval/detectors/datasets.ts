@@ -1,0 +1,115 @@
+/**
+ * The evaluation sets of `npm run eval:detectors`, built from `../shared/data` and the held-out
+ * fixtures: every text with its truth (`positive` = it holds what the detector should find).
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { attackText, fillVectors, vectorsIn } from '../agentdojo/attack-text.js';
+import { loadAgentDojo, REPO_ROOT, SUITES } from '../agentdojo/data.js';
+
+export interface Sample {
+  id: string;
+  text: string;
+  positive: boolean;
+  /** The file's extension, for tools that care (secretlint). */
+  ext?: string;
+}
+
+export interface Dataset {
+  name: string;
+  /** What a positive is: a secret, or an injection. */
+  kind: 'secret' | 'injection';
+  samples: Sample[];
+}
+
+/** `SECRETLINT_FIXTURES`, else `../shared/data/secretlint-fixtures` beside the repository. */
+export function secretlintFixturesPath(): string {
+  const fromEnv = process.env.SECRETLINT_FIXTURES;
+  return fromEnv !== undefined && fromEnv !== ''
+    ? resolve(fromEnv)
+    : resolve(REPO_ROOT, '../shared/data/secretlint-fixtures');
+}
+
+/**
+ * secretlint's rule fixtures: `RULE/ng.*` inputs hold a secret, `RULE/ok.*` inputs hold none.
+ * Folders named otherwise (option variants) are left out: their truth depends on an option.
+ */
+export function secretlintFixtures(root = secretlintFixturesPath()): Dataset {
+  if (!existsSync(root)) throw new Error(`secretlint fixtures not found at ${root} (set SECRETLINT_FIXTURES)`);
+  const samples: Sample[] = [];
+  for (const rule of readdirSync(root).sort()) {
+    const ruleDir = join(root, rule);
+    if (!rule.startsWith('secretlint-rule-') || !statSync(ruleDir).isDirectory()) continue;
+    for (const name of readdirSync(ruleDir).sort()) {
+      const positive = name.startsWith('ng.');
+      if (!positive && !name.startsWith('ok.')) continue;
+      const dir = join(ruleDir, name);
+      const input = readdirSync(dir).find((f) => f.startsWith('input') && statSync(join(dir, f)).isFile());
+      if (input === undefined) continue;
+      const dot = input.indexOf('.');
+      samples.push({
+        id: `${rule.slice('secretlint-rule-'.length)}/${name}`,
+        text: readFileSync(join(dir, input), 'utf8'),
+        positive,
+        ext: dot < 0 ? '' : input.slice(dot),
+      });
+    }
+  }
+  return { name: 'secretlint fixtures', kind: 'secret', samples };
+}
+
+/**
+ * AgentDojo's tool outputs: every recorded result, clean (every vector at its default text), and
+ * every result with an injection vector injected (the attack template, filled with each injection
+ * task's goal, in one vector, the others at their defaults). Texts are deduplicated.
+ */
+export function agentDojoOutputs(): Dataset {
+  const data = loadAgentDojo();
+  const samples: Sample[] = [];
+  const seen = new Set<string>();
+  const add = (id: string, text: string, positive: boolean) => {
+    if (seen.has(text)) return;
+    seen.add(text);
+    samples.push({ id, text, positive });
+  };
+  for (const suite of SUITES) {
+    const s = data.suites[suite];
+    const defaults = s.injection_vectors;
+    for (const [taskId, task] of Object.entries(s.user_tasks)) {
+      task.calls.forEach((call, i) => {
+        if (call.result === null || call.result.trim() === '') return;
+        add(`${suite}/${taskId}/${i}/clean`, fillVectors(call.result, defaults), false);
+        const vectors = vectorsIn(call.result).filter((v) => Object.hasOwn(defaults, v));
+        for (const [injId, inj] of Object.entries(s.injection_tasks)) {
+          const attack = attackText(data.attack_template, inj.goal);
+          for (const v of vectors) {
+            add(
+              `${suite}/${taskId}/${i}/${v}/${injId}`,
+              fillVectors(call.result, { ...defaults, [v]: attack }),
+              true,
+            );
+          }
+        }
+      });
+    }
+  }
+  return { name: 'AgentDojo tool outputs', kind: 'injection', samples };
+}
+
+/** The held-out set: attacks phrased unlike the template, and hard clean negatives (see its README). */
+export function heldOut(dir = resolve(REPO_ROOT, 'packages/detectors/test/fixtures')): Dataset {
+  const read = (file: string, positive: boolean): Sample[] =>
+    readFileSync(join(dir, file), 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .map((line, i) => {
+        const row = JSON.parse(line) as { id?: unknown; text?: unknown };
+        if (typeof row.text !== 'string') throw new Error(`${file}:${i + 1}: $.text: expected a string`);
+        return { id: String(row.id ?? `${file}:${i + 1}`), text: row.text, positive };
+      });
+  return {
+    name: 'held-out texts',
+    kind: 'injection',
+    samples: [...read('heldout-injections.jsonl', true), ...read('heldout-clean.jsonl', false)],
+  };
+}
