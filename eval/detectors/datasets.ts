@@ -13,7 +13,11 @@ export interface Sample {
   positive: boolean;
   /** The file's extension, for tools that care (secretlint). */
   ext?: string;
+  /** The file it was read from, for tools that read it themselves (secretlint's PKCS#12 rule). */
+  path?: string;
 }
+
+const BINARY = new Set(['.p12', '.pfx']);
 
 export interface Dataset {
   name: string;
@@ -32,7 +36,10 @@ export function secretlintFixturesPath(): string {
 
 /**
  * secretlint's rule fixtures: `RULE/ng.*` inputs hold a secret, `RULE/ok.*` inputs hold none.
- * Folders named otherwise (option variants) are left out: their truth depends on an option.
+ * Left out, because their truth is not about secrets: folders named otherwise (option variants),
+ * folders with their own `.secretlintrc` (an allow list or a switched rule decides them), and
+ * `filter-comments` (secretlint's comment directives, tested with a dummy rule). Binary inputs
+ * (PKCS#12 files) are given to the detectors in base64, the way MCP carries binary content.
  */
 export function secretlintFixtures(root = secretlintFixturesPath()): Dataset {
   if (!existsSync(root)) throw new Error(`secretlint fixtures not found at ${root} (set SECRETLINT_FIXTURES)`);
@@ -40,18 +47,24 @@ export function secretlintFixtures(root = secretlintFixturesPath()): Dataset {
   for (const rule of readdirSync(root).sort()) {
     const ruleDir = join(root, rule);
     if (!rule.startsWith('secretlint-rule-') || !statSync(ruleDir).isDirectory()) continue;
+    if (rule === 'secretlint-rule-filter-comments') continue;
     for (const name of readdirSync(ruleDir).sort()) {
       const positive = name.startsWith('ng.');
       if (!positive && !name.startsWith('ok.')) continue;
       const dir = join(ruleDir, name);
-      const input = readdirSync(dir).find((f) => f.startsWith('input') && statSync(join(dir, f)).isFile());
+      const files = readdirSync(dir);
+      if (files.some((f) => f.startsWith('.secretlintrc'))) continue;
+      const input = files.find((f) => f.startsWith('input') && statSync(join(dir, f)).isFile());
       if (input === undefined) continue;
       const dot = input.indexOf('.');
+      const ext = dot < 0 ? '' : input.slice(dot);
+      const bytes = readFileSync(join(dir, input));
       samples.push({
         id: `${rule.slice('secretlint-rule-'.length)}/${name}`,
-        text: readFileSync(join(dir, input), 'utf8'),
+        text: BINARY.has(ext) ? bytes.toString('base64') : bytes.toString('utf8'),
         positive,
-        ext: dot < 0 ? '' : input.slice(dot),
+        ext,
+        path: join(dir, input),
       });
     }
   }

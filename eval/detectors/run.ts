@@ -5,7 +5,7 @@
  * AgentDojo tool outputs and on the held-out texts. Prints a table, writes the numbers with every
  * miss and false positive to eval/results/detectors.json. Method: docs/evaluation.md.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import vard from '@andersmyrmel/vard';
@@ -48,10 +48,11 @@ const secretlintConfig = {
   rules: [{ id: '@secretlint/secretlint-rule-preset-recommend', rule: recommended as never }],
 };
 const secretlint: Judge = async (s) => {
+  // secretlint reads files as text; its PKCS#12 rule opens the file itself.
   const result = await lintSource({
     source: {
-      filePath: `/eval/${s.id}/input${s.ext ?? '.txt'}`,
-      content: s.text,
+      filePath: s.path ?? `/eval/${s.id}/input${s.ext ?? '.txt'}`,
+      content: s.path === undefined ? s.text : readFileSync(s.path, 'utf8'),
       contentType: 'text',
       ext: s.ext ?? '.txt',
     } as never,

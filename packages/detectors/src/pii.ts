@@ -1,4 +1,59 @@
+import { detectCards } from './pii/card.js';
+import { Cluster } from './pii/cluster.js';
+import { detectEmails } from './pii/email.js';
+import { detectSpanishId } from './pii/es-dni.js';
+import { Gate } from './pii/gate.js';
+import { detectIbanAround } from './pii/iban.js';
+import { detectDashedSsn, detectLabelledIds, hasIdShape } from './pii/national-ids.js';
+import { detectPhones } from './pii/phone.js';
+import { detectNino } from './pii/uk-nino.js';
 import type { Finding } from './types.js';
 
-/** Placeholder: being written. */
-export function detectPii(_text: string, _out: Finding[]): void {}
+/**
+ * Six or more digits joined by at most three separators at a time: every number the validators know
+ * holds such a run. Linear: the separator and digit classes are disjoint, so there is one way to
+ * match and a failed attempt costs at most a few characters.
+ */
+const DIGIT_RUN = /\d(?:[ \-.()\u00a0]{0,3}\d){5,}/g;
+
+/**
+ * Finds personal and financial data: e-mail addresses, phone numbers, payment cards, IBANs and
+ * national identifiers (US SSN, UK NINO, Spanish DNI/NIE, Dutch BSN, German tax ID, Aadhaar). Each
+ * candidate must pass its format's validator (check digits, number ranges, a country's lengths);
+ * weak formats also need a keyword just before them. Cheap prefilters keep ordinary text fast: the
+ * e-mail check runs only at `@`, the number checks only at runs of six or more digits.
+ */
+export function detectPii(text: string, out: Finding[]): void {
+  if (typeof text !== 'string' || text.length === 0) return;
+  const emails: number[] = [];
+  detectEmails(text, out, emails);
+  const gate = new Gate(text);
+  let e = 0;
+  DIGIT_RUN.lastIndex = 0;
+  let match = DIGIT_RUN.exec(text);
+  while (match !== null) {
+    const start = match.index;
+    const end = DIGIT_RUN.lastIndex;
+    while (e < emails.length && emails[e + 1]! <= start) e += 2;
+    // Digits inside an e-mail address are part of it.
+    if (e >= emails.length || emails[e]! >= end) {
+      const ibanEnd = gate.mayEndIban(start) ? detectIbanAround(text, start, out) : -1;
+      if (ibanEnd !== -1) DIGIT_RUN.lastIndex = ibanEnd;
+      else if (gate.worthValidating(start, end)) detectNumbers(new Cluster(text, start, end), out);
+    }
+    match = DIGIT_RUN.exec(text);
+  }
+}
+
+/** The number validators, strongest first; a span one of them reports is not reported again. */
+function detectNumbers(c: Cluster, out: Finding[]): void {
+  detectNino(c, out);
+  detectSpanishId(c, out);
+  // The shortest number each rule accepts gates it: cards 13 digits, IDs 9, phones 8.
+  if (c.digitTotal >= 13) detectCards(c, out);
+  if (c.digitTotal >= 9) {
+    detectDashedSsn(c, out);
+    if (hasIdShape(c)) detectLabelledIds(c, out);
+  }
+  if (c.digitTotal >= 8) detectPhones(c, out);
+}

@@ -1,0 +1,111 @@
+import type { Finding } from '../types.js';
+import { isAlnum } from './chars.js';
+import { report } from './report.js';
+
+/** Country-code TLDs in use, and the generic TLDs that mail is commonly sent to. */
+const TLDS = new Set(
+  (
+    'ac ad ae af ag ai al am ao aq ar as at au aw ax az ba bb bd be bf bg bh bi bj bm bn bo br bs bt bv ' +
+    'bw by bz ca cc cd cf cg ch ci ck cl cm cn co cr cu cv cw cx cy cz de dj dk dm do dz ec ee eg er es et ' +
+    'eu fi fj fk fm fo fr ga gb gd ge gf gg gh gi gl gm gn gp gq gr gs gt gu gw gy hk hm hn hr ht hu id ie ' +
+    'il im in io iq ir is it je jm jo jp ke kg kh ki km kn kp kr kw ky kz la lb lc li lk lr ls lt lu lv ly ' +
+    'ma mc md me mg mh mk ml mm mn mo mp mq mr ms mt mu mv mw mx my mz na nc ne nf ng ni nl no np nr nu nz ' +
+    'om pa pe pf pg ph pk pl pm pn pr ps pt pw py qa re ro rs ru rw sa sb sc sd se sg sh si sj sk sl sm sn ' +
+    'so sr ss st su sv sx sy sz tc td tf tg th tj tk tl tm tn to tr tt tv tw tz ua ug uk us uy uz va vc ve ' +
+    'vg vi vn vu wf ws ye yt za zm zw ' +
+    'com org net edu gov mil int info biz name pro aero coop museum mobi asia tel travel jobs cat ' +
+    'app dev page blog shop store online site website tech space xyz club live life world today email ' +
+    'cloud digital agency group company solutions services network systems studio design media news ' +
+    'center academy global top vip work ltd inc llc law legal bank finance money capital consulting ' +
+    'health care family fun one best team social zone run pub cafe restaurant city london paris berlin ' +
+    'nyc tokyo amsterdam wien swiss bayern scot wales eus gal quebec africa lat science ' +
+    'engineering software institute university school education careers partners ventures energy ' +
+    'google microsoft apple amazon ovh'
+  ).split(' '),
+);
+
+/** RFC 2606 second-level names: addresses there are placeholders in docs and tests. */
+const EXAMPLE_DOMAIN = /(?:^|\.)example\.(?:com|org|net)$/;
+
+/** Local-part characters in practice (a subset of RFC 5322's atext, plus accented Latin letters). */
+function isLocalChar(c: number): boolean {
+  return isAlnum(c) || c === 46 || c === 95 || c === 45 || c === 43 || (c >= 0xc0 && c <= 0x24f);
+}
+
+function isDomainChar(c: number): boolean {
+  return isAlnum(c) || c === 45 || c === 46;
+}
+
+function isHex(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 97 && c <= 102) || (c >= 65 && c <= 70);
+}
+
+/** Where the local part before `at` starts, or -1 when there is no acceptable one. */
+function localStart(text: string, at: number): number {
+  let s = at;
+  while (s > 0 && at - s <= 64 && isLocalChar(text.charCodeAt(s - 1))) s--;
+  if (at - s > 64) return -1;
+  const before = s > 0 ? text.charCodeAt(s - 1) : -1;
+  if (before === 92) {
+    // A JSON escape glued to the address: `\njohn@…`, `\u003cjohn@…`.
+    const c = text.charCodeAt(s);
+    if (c === 110 || c === 116 || c === 114) s++;
+    else if (c === 117 && at - s > 5) {
+      let hex = true;
+      for (let i = s + 1; i <= s + 4; i++) hex &&= isHex(text.charCodeAt(i));
+      if (hex) s += 5;
+    }
+  } else if (before === 37 && isHex(text.charCodeAt(s)) && isHex(text.charCodeAt(s + 1))) {
+    s += 2; // URL-encoded: %3Cjohn@…
+  } else if (before === 47 && s > 1 && text.charCodeAt(s - 2) === 47) {
+    return -1; // userinfo of a URL: scheme://user@host
+  } else if (before === 58 && !/mailto$/i.test(text.slice(s > 7 ? s - 7 : 0, s - 1))) {
+    return -1; // user:password@host
+  }
+  while (s < at && text.charCodeAt(s) === 46) s++;
+  if (s === at || text.charCodeAt(at - 1) === 46) return -1;
+  for (let i = s + 1; i < at; i++) if (text.charCodeAt(i) === 46 && text.charCodeAt(i - 1) === 46) return -1;
+  return s;
+}
+
+/** Where the domain after `at` ends, or -1 when it is not a plausible public domain. */
+function domainEnd(text: string, at: number): number {
+  let e = at + 1;
+  while (e < text.length && e - at <= 254 && isDomainChar(text.charCodeAt(e))) e++;
+  if (e - at > 254) return -1;
+  while (e > at + 1 && (text.charCodeAt(e - 1) === 46 || text.charCodeAt(e - 1) === 45)) e--;
+  const after = e < text.length ? text.charCodeAt(e) : -1;
+  if (after === 64) return -1;
+  // git@github.com:owner/repo and similar SSH remotes.
+  if (after === 58 && e + 1 < text.length && /[\w~/.]/.test(text[e + 1]!)) return -1;
+  const labels = text.slice(at + 1, e).split('.');
+  if (labels.length < 2) return -1;
+  for (const label of labels) {
+    if (label.length === 0 || label.length > 63) return -1;
+    if (label.charCodeAt(0) === 45 || label.charCodeAt(label.length - 1) === 45) return -1;
+  }
+  return TLDS.has(labels[labels.length - 1]!.toLowerCase()) ? e : -1;
+}
+
+/** Finds e-mail addresses around each `@`; adds their spans to `spans` as start, end pairs. */
+export function detectEmails(text: string, out: Finding[], spans: number[]): void {
+  let at = text.indexOf('@');
+  while (at !== -1) {
+    const s = localStart(text, at);
+    const e = s === -1 ? -1 : domainEnd(text, at);
+    if (e !== -1) {
+      const example = EXAMPLE_DOMAIN.test(text.slice(at + 1, e).toLowerCase());
+      report(
+        out,
+        'email',
+        'pii',
+        s,
+        e,
+        example ? 0.5 : 0.9,
+        example ? 'e-mail address at a documentation domain' : 'e-mail address',
+      );
+      spans.push(s, e);
+    }
+    at = text.indexOf('@', e === -1 ? at + 1 : e);
+  }
+}

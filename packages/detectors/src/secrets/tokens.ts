@@ -1,0 +1,79 @@
+import type { SecretScan } from './found.js';
+import { addSecret, FILLED_NOTE, FILLED_SCORE } from './found.js';
+import { scanPem } from './pem.js';
+import { isAlnum, isBase64Url, isDigit, isLetter, looksFilled } from './text.js';
+import type { PrefixTable } from './token-rules.js';
+import { DASH_RULES, UNDERSCORE_RULES } from './token-rules.js';
+
+/** The longest prefix word in the tables (`glsoat`, `github`), to stop scanning early. */
+const MAX_WORD = 6;
+/** How far a failed body scan is skipped: a token never starts inside another token's run. */
+const MAX_RUN = 1024;
+
+/**
+ * Tries the rules of the word that ends at separator `sep`. Returns where the scan resumes: past the
+ * token, or past the run of token characters that failed to be one.
+ */
+function matchPrefixed(text: string, sep: number, rules: PrefixTable, scan: SecretScan): number {
+  const last = text.charCodeAt(sep - 1);
+  if (rules.endings[((text.charCodeAt(sep - 2) & 31) << 5) | (last & 31)] === 0 || !isLetter(last))
+    return sep + 1;
+  if (!isBase64Url(text.charCodeAt(sep + 1))) return sep + 1;
+  // The word before the separator, packed as in `packWord`, looked up without slicing.
+  let word = 0;
+  let start = sep;
+  while (start > sep - MAX_WORD - 1) {
+    const c = text.charCodeAt(start - 1);
+    if (!isLetter(c)) break;
+    word = (word << 5) | (c & 31);
+    start--;
+  }
+  if (start === sep || start === sep - MAX_WORD - 1) return sep + 1;
+  const entry = rules.get(word);
+  if (entry === undefined || !text.startsWith(entry.word, start)) return sep + 1;
+  const before = text.charCodeAt(start - 1);
+  let resume = sep + 1;
+  while (resume < sep + MAX_RUN && isBase64Url(text.charCodeAt(resume))) resume++;
+  for (const rule of entry.rules) {
+    if (rule.boundary !== 'letter' && isDigit(before)) continue;
+    let at = sep + 1;
+    if (rule.rest !== undefined) {
+      if (!text.startsWith(rule.rest, at)) continue;
+      at += rule.rest.length;
+    }
+    rule.body.lastIndex = at;
+    if (!rule.body.test(text)) continue;
+    const end = rule.body.lastIndex;
+    if (rule.check !== undefined && !rule.check(text, at, end)) continue;
+    if (looksFilled(text, at, end))
+      addSecret(scan.found, rule.name, start, end, FILLED_SCORE, rule.what + FILLED_NOTE);
+    else addSecret(scan.found, rule.name, start, end, 0.95, rule.what);
+    resume = Math.max(resume, end);
+    break;
+  }
+  return resume;
+}
+
+/** `ghp_…`, `sk_live_…`, `npm_…`: prefixes ending in an underscore. */
+export function scanUnderscore(text: string, at: number, scan: SecretScan): number {
+  return matchPrefixed(text, at, UNDERSCORE_RULES, scan);
+}
+
+/** `xoxb-…`, `glpat-…`, `sk-ant-…`, `tskey-…`: prefixes ending in a dash; `-----BEGIN` blocks. */
+export function scanDash(text: string, at: number, scan: SecretScan): number {
+  if (text.charCodeAt(at + 1) === 45)
+    return text.startsWith('-----BEGIN ', at) ? scanPem(text, at, scan) : at + 1;
+  return matchPrefixed(text, at, DASH_RULES, scan);
+}
+
+const SENDGRID = /[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/y;
+
+/** Called at each `G.`: a SendGrid API key, `SG.` then two dotted base64url parts. */
+export function scanSendGrid(text: string, at: number, scan: SecretScan): number {
+  const start = at - 1;
+  if (text.charCodeAt(start) !== 83 /* S */ || isAlnum(text.charCodeAt(start - 1))) return at + 2;
+  SENDGRID.lastIndex = at + 2;
+  if (!SENDGRID.test(text)) return at + 2;
+  addSecret(scan.found, 'sendgrid-api-key', start, SENDGRID.lastIndex, 0.95, 'SendGrid API key');
+  return SENDGRID.lastIndex;
+}
