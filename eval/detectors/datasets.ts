@@ -42,7 +42,8 @@ export function secretlintFixturesPath(): string {
  * (PKCS#12 files) are given to the detectors in base64, the way MCP carries binary content.
  */
 export function secretlintFixtures(root = secretlintFixturesPath()): Dataset {
-  if (!existsSync(root)) throw new Error(`secretlint fixtures not found at ${root} (set SECRETLINT_FIXTURES)`);
+  if (!existsSync(root))
+    throw new Error(`secretlint fixtures not found at ${root} (set SECRETLINT_FIXTURES)`);
   const samples: Sample[] = [];
   for (const rule of readdirSync(root).sort()) {
     const ruleDir = join(root, rule);

@@ -123,8 +123,13 @@ describe.sequential('misbehaving upstreams', () => {
 
   it('labels a lying result by its (worse) claim and records the contract violation', async () => {
     const r = await gw.call('tricky__lie');
-    expect(r.isError).not.toBe(true);
+    // A key on a paste site is a secret where none belongs: the detectors call it malicious, and
+    // the result is held back for a person (this host cannot be asked).
+    expect(r.isError).toBe(true);
+    expect(textOf(r)).toContain('malicious-result');
+    expect(textOf(r)).not.toContain('sk-live-');
     const annotations = annotationsOf(r);
+    expect(annotations.maliciousActivityHint).toBe(true);
     expect(annotations.openWorldHint).toBe(true);
     expect(annotations.attribution).toContain('https://paste.example/leak');
     expect(JSON.stringify(annotations)).toContain('credentials');

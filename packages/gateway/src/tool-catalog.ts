@@ -140,11 +140,15 @@ export class ToolCatalog {
   }
 }
 
-/** The strongest poisoning findings, for the quarantine message. */
+/**
+ * The strongest poisoning findings, for the quarantine message: rule names and scores only, since
+ * the message reaches the model and a finding's message may quote the definition
+ * (`mcp-trust scan --tools` shows the whole finding to a person).
+ */
 function poisonSummary(findings: readonly Finding[]): string {
   return [...findings]
     .sort((a, b) => b.score - a.score)
     .slice(0, 3)
-    .map((f) => `${f.rule}: ${f.message}`)
-    .join('; ');
+    .map((f) => `${f.rule} ${f.score.toFixed(2)}`)
+    .join(', ');
 }

@@ -66,13 +66,17 @@ export const withholdStep: Step = {
   },
 };
 
-/** The detectors' strongest reasons to call the content malicious, for the person deciding. */
+/**
+ * The detectors' strongest reasons to call the content malicious: rule names and scores only —
+ * this text reaches the model, and a finding's message may quote the content being withheld.
+ */
 function detected(findings: readonly Finding[]): string[] {
-  return findings
+  const strongest = findings
     .filter((f) => f.kind === 'injection' || f.kind === 'poisoning')
     .sort((a, b) => b.score - a.score)
-    .slice(0, 3)
-    .map((f) => `detector ${f.rule} (score ${f.score.toFixed(2)}): ${f.message}`);
+    .slice(0, 3);
+  if (strongest.length === 0) return [];
+  return [`detectors: ${strongest.map((f) => `${f.rule} (${f.score.toFixed(2)})`).join(', ')}`];
 }
 
 function resultHash(ctx: CallContext): string {

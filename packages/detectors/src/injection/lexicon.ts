@@ -1,0 +1,43 @@
+/**
+ * Word classes the injection grammars are built from (regular-expression sources). A rule is a
+ * small grammar over these classes — verb class × filler × object class — so that it matches
+ * rephrasings, not one list of sentences. Every quantifier is bounded, so each check costs at most
+ * a few hundred steps wherever it starts.
+ */
+
+/** Between two words: spaces, newlines and the markdown or quote marks that obfuscation pads with. */
+export const GAP = String.raw`[\s*_~"'\`]{1,16}`;
+
+/** Names of AI systems that are never a person's role or a product's part. */
+export const MODEL_AI = String.raw`(?:ai\s+(?:assistants?|agents?|models?|systems?)|a\.i\.|ai|llms?|gpt(?:-?\d[\w.]*)?|chat\s?gpt|claude|gemini|copilot|llama(?:[\s-]?\d[\w.]*)?|mistral|chatbots?|(?:large\s+)?language\s+models?)`;
+/** Words that name the model when the context says so (a travel agent is an agent too). */
+export const MODEL_GENERIC = '(?:assistants?|agents?|models?|bots?)';
+/** Any name of the model; the rule decides how much a generic one counts. */
+export const MODEL = `(?:${MODEL_AI}|${MODEL_GENERIC})`;
+export const MODEL_AI_RE = new RegExp(`^${MODEL_AI}$`, 'i');
+
+/** Verbs that make data leave: the core of exfiltration and action requests. */
+export const SEND_VERB =
+  '(?:send|e-?mail|forward|transfer|wire|pay|post|upload|share|publish|leak|exfiltrate|bcc|cc|submit|dm|text|message|tweet|copy|append|include|concatenate|invite)';
+
+/**
+ * What precedes an imperative: the start of a line or sentence, a politeness or sequencing word,
+ * or a modal aimed at the reader ("you must", "make sure to").
+ */
+export const IMPERATIVE_LEFT =
+  /(?:[\n.!?;:,>\])*•\-–—→]\s*|[\s([:]["'“‘]\s*|\b(?:please|kindly|now|then|also|first|immediately|and|just|finally|next|afterwards|urgently|quickly|simply|instead,?|you\s+(?:must|should|need\s+to|have\s+to|are\s+to|will|shall|can|may)|make\s+sure\s+(?:to|you)|be\s+sure\s+to|remember\s+to|don'?t\s+forget\s+to|go\s+ahead\s+and|(?:need|want|ask|require|instruct)\s+you\s+to|i'?d\s+like\s+you\s+to|can\s+you|could\s+you|would\s+you|todo:|to-do:)\s+)$/i;
+
+/** Where data can go: an e-mail address, an IBAN, a URL or web host, a phone number. */
+export const DESTINATION =
+  /[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\b|https?:\/\/\S|\b[wW]{3}\.[\w-]+\.\w|\b[\w-]+\.(?:com|net|org|io|co|ru|cn|xyz|info|biz|site|online|top|app|dev|me|ly|tk)\b|\+\d[\d\s().-]{7,}\d|\bbc1[02-9ac-hj-np-z]{25,59}\b|\b[13][1-9A-HJ-NP-Za-km-z]{25,34}\b|\b0x[a-fA-F0-9]{40}\b/;
+
+/** What an attacker wants out: credentials, identity documents, whole mailboxes, the conversation. */
+export const SENSITIVE =
+  /\b(?:passwords?|passcodes?|pass\s?phrases?|security\s+codes?|verification\s+codes?|2fa|otp|one[-\s]time\s+(?:codes?|passwords?)|credentials?|api[-\s_]?keys?|access\s+tokens?|secrets?|private\s+keys?|ssh\s+keys?|seed\s+phrases?|recovery\s+(?:codes?|phrases?)|passports?|credit\s+cards?|card\s+numbers?|cvv|bank\s+accounts?|account\s+numbers?|ibans?|social\s+security|ssn|id\s+numbers?|(?:all|every|each)\s+(?:(?:the|my|your|of|single)\s+){0,3}(?:unread\s+|received\s+|sent\s+|recent\s+|private\s+)?(?:messages|emails|e-mails|mails|files|contacts|documents|data|information|conversations|chats|notes|transactions|records|attachments)|(?:entire|whole|full|complete)\s+(?:conversation|chat|history|inbox|mailbox|drive)|(?:chat|conversation|browsing|search)\s+history|conversation|contents?\s+of|body\s+of|personal\s+(?:data|information|details|info)|user(?:'s)?\s+(?:information|data|details|info)|system\s+prompt|unread\s+e-?mails|address\s+book|e-?mail\s+address(?:es)?|log-?in(?:\s+(?:details|credentials|info))?|sign-?in\s+details|phone\s+numbers?|home\s+address)\b/i;
+
+/** Money leaving. */
+export const MONEY =
+  /[$€£]\s?\d|\d[\d,.]*\s?(?:(?:usd|eur|gbp|chf|dollars?|euros?|pounds?|btc|eth)\b|[$€£])|\b(?:money|funds|payments?|transactions?|amount|balance|bitcoin|crypto|refunds?)\b/i;
+
+/** The whole of something (what a destructive request wipes). */
+export const BULK = /\b(?:all|every|each|entire|whole|everything|as\s+much\s+as)\b/i;

@@ -1,0 +1,36 @@
+/** Reads a text for injection: the plain reading, a de-obfuscated one where needed, settled. */
+import { collect, windows } from './engine.js';
+import { fold } from './obfuscation.js';
+import type { Hit, Mode } from './rule.js';
+import { settle } from './settle.js';
+
+/** What disguising a signal adds to it. */
+const DISGUISED = 0.25;
+/** How far around a disguised word the second reading looks. */
+const REACH = 1500;
+
+/** The settled hits of `text`, read as tool output (`data`) or as a tool definition (`tool`). */
+export function readInstructions(text: string, mode: Mode): Hit[] {
+  const { hits, hidden, suspects } = collect(text, mode);
+  const spots = suspects.map((at) => ({ start: at, end: at + 1 }));
+  for (const [a, b] of windows(spots, text.length, REACH)) {
+    const folded = fold(text.slice(a, b));
+    const second = collect(folded.text, mode);
+    const at = (i: number): number => a + (folded.map[i] ?? b - a);
+    for (const h of second.hits) {
+      const start = at(h.start);
+      const end = at(h.end);
+      if (hits.some((r) => r.rule === h.rule && r.start < end && start < r.end)) continue;
+      hits.push({ ...h, start, end });
+      hits.push({
+        rule: 'obfuscated',
+        start,
+        end,
+        score: DISGUISED,
+        message: `disguised spelling (look-alike letters, leetspeak or hidden characters) of ${h.rule}`,
+      });
+    }
+    for (const [s, e] of second.hidden) hidden.push([at(s), at(e)]);
+  }
+  return settle(hits, hidden);
+}

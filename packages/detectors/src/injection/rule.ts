@@ -1,0 +1,95 @@
+/** What a rule sees and how it reports; helpers the rules share. */
+
+/** `data`: a tool result or other content. `tool`: a tool's own description or schema. */
+export type Mode = 'data' | 'tool';
+
+/** A rule's raw finding, before the scores are settled. */
+export interface Hit {
+  /** The rule's short name (`override`, `role-marker`, …); the detector adds the kind prefix. */
+  rule: string;
+  start: number;
+  end: number;
+  score: number;
+  message: string;
+}
+
+export interface Ctx {
+  readonly text: string;
+  readonly mode: Mode;
+  add(rule: string, start: number, end: number, score: number, message: string): void;
+  /** Marks `[start, end)` as text a reader of the rendered page does not see. */
+  hide(start: number, end: number): void;
+  /** Asks for a second reading, around `at`, with disguised letters folded to the ones they imitate. */
+  suspect(at: number): void;
+}
+
+/**
+ * A rule runs where one of its triggers matched. Its `words`, `symbols` and `chars` trigger it
+ * anywhere; its `nearWords` and `nearSymbols` (everyday words: send, call, delete…) only close to
+ * another hit, or anywhere in a short text.
+ */
+export interface Rule {
+  /**
+   * Lower-case word starts that trigger the rule; a space stands for any run of whitespace, and a
+   * final `$` asks for the whole word (`ai$` does not fire on "aim").
+   */
+  readonly words?: readonly string[];
+  readonly nearWords?: readonly string[];
+  /** Lower-case strings that trigger it wherever they occur (markup). */
+  readonly symbols?: readonly string[];
+  readonly nearSymbols?: readonly string[];
+  /** Characters that trigger it (the body of a regex character class; a lead surrogate stands for its pair). */
+  readonly chars?: string;
+  /** Checks the text where a trigger matched; may return the index the scan resumes from. */
+  check(ctx: Ctx, at: number, end: number, key: string): number | undefined;
+}
+
+/** A sticky, case-insensitive matcher for `src`. */
+export function sticky(src: string, caseSensitive = false): RegExp {
+  return new RegExp(src, caseSensitive ? 'y' : 'iy');
+}
+
+/** Matches `re` (sticky) exactly at `at`. */
+export function matchAt(re: RegExp, text: string, at: number): RegExpExecArray | null {
+  re.lastIndex = at;
+  return re.exec(text);
+}
+
+/** Up to `n` characters before `at`; a text's start reads as a line break, so `\n` anchors work. */
+export function before(text: string, at: number, n: number): string {
+  const from = at - n;
+  return from <= 0 ? `\n${text.slice(0, at)}` : text.slice(from, at);
+}
+
+/** The clause that starts at `at`: up to `n` characters, cut at a paragraph break or sentence end. */
+export function clause(text: string, at: number, n: number): string {
+  const s = text.slice(at, at + n);
+  const cut = s.search(/\n\s*\n|[.!?](?:\s+[A-Z"'(]|\s*$)/);
+  return cut < 0 ? s : s.slice(0, cut + 1);
+}
+
+/** Characters a message shows as `\uXXXX`: controls, invisible and bidi characters, surrogates. */
+function shown(c: number): boolean {
+  return (
+    c < 0x20 ||
+    (c >= 0x7f && c <= 0x9f) ||
+    c === 0xad ||
+    (c >= 0x200b && c <= 0x200f) ||
+    (c >= 0x202a && c <= 0x202e) ||
+    (c >= 0x2060 && c <= 0x2069) ||
+    c === 0xfeff ||
+    (c >= 0xd800 && c <= 0xdfff)
+  );
+}
+
+/** A short, single-line quotation of `[start, end)` for a finding's message. */
+export function excerpt(text: string, start: number, end: number, max = 60): string {
+  let s = text.slice(start, Math.min(end, start + max * 2)).replace(/\s+/g, ' ');
+  if (s.length > max) s = `${s.slice(0, max - 1)}…`;
+  let out = '';
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    out += shown(c) ? `\\u${c.toString(16).padStart(4, '0')}` : s.charAt(i);
+  }
+  return `"${out.trim()}"`;
+}

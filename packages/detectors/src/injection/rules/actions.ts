@@ -1,0 +1,179 @@
+/**
+ * Imperatives that would make an agent act: send something somewhere, pay, delete in bulk, visit a
+ * link, call a named tool. Everyday language on their own (a bill says "please pay to IBAN …"),
+ * so they score low and count when they sit next to stronger signals.
+ */
+import { BULK, DESTINATION, IMPERATIVE_LEFT, MONEY, SENSITIVE } from '../lexicon.js';
+import { before, type Ctx, clause, excerpt, matchAt, type Rule, sticky } from '../rule.js';
+
+const VERB = sticky(
+  String.raw`(?:((?:re-?)?send(?:ing)?|e-?mail(?:ing)?|forward(?:ing)?|transfer(?:ring)?|wir(?:e|ing)|pay(?:ing)?|post(?:ing)?|upload(?:ing)?|shar(?:e|ing)|publish(?:ing)?|leak(?:ing)?|exfiltrat(?:e|ing)|bcc|submit(?:ting)?|concatenat(?:e|ing)|invit(?:e|ing)|dm|export(?:ing)?|mov(?:e|ing)|cop(?:y|ying)|past(?:e|ing)|dump(?:ing)?|sync(?:ing)?|sav(?:e|ing)|back\s+up|report(?:ing)?)|(delet(?:e|ing)|remov(?:e|ing)|eras(?:e|ing)|wip(?:e|ing)|destroy(?:ing)?|purg(?:e|ing))|(visit|open|click|navigate\s+to|go\s+to|browse\s+to))\s+(?=[\w'"“‘$@<(\[])`,
+);
+/** Things whose sending is a leak even without a secret in them: files, documents, records. */
+const DOCUMENTS =
+  /\b(?:files?|documents?|reports?|spreadsheets?|attachments?|folders?|drive|database|records|budget|contracts?|calendar|contacts?|notes|e-?mails?|messages|inbox|vault|repositor(?:y|ies))\b/i;
+const COVER_TRACKS =
+  /\b(?:you|we|i)\s+(?:have\s+|had\s+)?(?:just\s+)?(?:sent|created|made|did|wrote|forwarded)\b|\bsent\s+(?:e-?mails?|messages?)\b/i;
+/** Standing exfiltration: a forwarding rule, a blind copy on every message. */
+const STANDING = sticky(
+  String.raw`(?:add|include|put|set\s+up|create|configure|enable|make)\s+(?:a\s+|an\s+)?(?:new\s+)?(?:(?:mail|e-?mail|inbox|auto)[\s-]?)?(?:bcc|cc|forwarding(?:\s+rule)?|forward(?:ing)?\s+rule|rule\s+that\s+(?:sends|forwards|copies))\b`,
+);
+/** Taking over an account: its password, recovery address, second factor, payout details. */
+const TAKEOVER = sticky(
+  String.raw`(?:reset|change|update|set|replace|modify)\s+(?:the\s+)?(?:user['’]s\s+|their\s+|his\s+|her\s+|my\s+|your\s+|account\s+)?(?:password|passcode|pin|e-?mail\s+address|recovery\s+(?:e-?mail|phone|address)|2fa|mfa|two-factor\s+\w+|security\s+(?:settings|questions?)|shipping\s+address|delivery\s+address|payout\s+account|bank\s+details|beneficiary)\s+(?:to|with|into)\s+\S`,
+);
+/** "Make an HTTP GET request to …": a request is a message out. */
+const REQUEST = sticky(
+  String.raw`(?:make|send|issue|perform|do|fire)\s+(?:an?\s+)?(?:https?|get|post|put|web|api|curl|fetch)\s+(?:get\s+|post\s+)?(?:request|call)\s+to\b`,
+);
+/** Fetching and running code. */
+const EXECUTE =
+  /^(?:download|fetch|get|curl|wget)\b[^.\n]{0,120}?\b(?:and|then)\s+(?:run|execute|install|open|launch)\s+(?:it|them|the\s+(?:file|script|installer|binary|program))\b|^curl\s[^\n|]{0,200}\|\s*(?:sudo\s+)?(?:sh|bash|zsh|python3?)\b/i;
+
+function act(ctx: Ctx, at: number): undefined {
+  const { text } = ctx;
+  if (!IMPERATIVE_LEFT.test(before(text, at, 48))) return undefined;
+  const c = clause(text, at, 300);
+  const end = at + c.length;
+  const add = (rule: string, score: number, what: string): undefined => {
+    ctx.add(rule, at, end, score, `${what}: ${excerpt(text, at, end)}`);
+  };
+  const standing = matchAt(STANDING, text, at);
+  if (standing !== null) return add('exfil-request', 0.4, 'sets up a standing copy of mail');
+  if (matchAt(TAKEOVER, text, at) !== null)
+    return add('account-takeover', 0.35, 'changes account credentials');
+  if (matchAt(REQUEST, text, at) !== null) return add('exfil-request', 0.3, 'asks for a web request out');
+  const run = EXECUTE.exec(c);
+  if (run !== null) return add('code-execution', run[0].startsWith('curl') ? 0.2 : 0.35, 'asks to run code');
+  const m = matchAt(VERB, text, at);
+  if (m === null) return undefined;
+  const dest = DESTINATION.test(c);
+  if (m[1] !== undefined) {
+    // Money first: an IBAN in a payment request is where the money goes, not what leaks.
+    if (/^(?:pay|wir|transfer)/i.test(m[1]) || MONEY.test(c))
+      add('payment-request', dest ? 0.3 : 0.2, 'asks for a payment');
+    else if (SENSITIVE.test(c)) add('exfil-request', dest ? 0.4 : 0.3, 'asks to send private data');
+    else if (dest && DOCUMENTS.test(c.slice(m[0].length)))
+      add('exfil-request', 0.3, 'asks to send documents out');
+    else if (dest) add('action-request', 0.25, 'asks to send something');
+  } else if (m[2] !== undefined) {
+    if (COVER_TRACKS.test(c)) add('concealment', 0.35, 'asks to delete what was just done');
+    else if (BULK.test(c)) add('destructive-request', 0.25, 'asks to delete in bulk');
+  } else if (dest) add('action-request', 0.15, 'asks to open a link');
+  return undefined;
+}
+
+export const actionRequest: Rule = {
+  nearWords: [
+    'send',
+    'resend',
+    're-send',
+    'email',
+    'e-mail',
+    'forward',
+    'transfer',
+    'wire',
+    'wiring',
+    'pay',
+    'post',
+    'upload',
+    'share',
+    'sharing',
+    'publish',
+    'leak',
+    'exfiltrat',
+    'bcc',
+    'submit',
+    'concatenat',
+    'invit',
+    'dm$',
+    'export',
+    'move',
+    'moving',
+    'copy',
+    'copying',
+    'paste',
+    'pasting',
+    'dump',
+    'sync',
+    'save',
+    'saving',
+    'back up',
+    'report',
+    'delet',
+    'remov',
+    'eras',
+    'wipe',
+    'wiping',
+    'destroy',
+    'purg',
+    'visit',
+    'open',
+    'click',
+    'navigate',
+    'go to',
+    'browse',
+    'add',
+    'include',
+    'put',
+    'set up',
+    'create',
+    'configure',
+    'enable',
+    'make',
+    'issue',
+    'perform',
+    'fire',
+    'reset',
+    'change',
+    'update',
+    'set$',
+    'replace',
+    'modify',
+    'download',
+    'fetch',
+    'get$',
+    'curl',
+    'wget',
+  ],
+  check: act,
+};
+
+const CALL = sticky(
+  String.raw`(?:call|invoke|use|run|execute|trigger|employ|utili[sz]e)(?:\s+(?:the|a|this|that|your|following))?(?:\s+(?:tool|function|api|action|command|method|plugin|endpoint|skill)s?)?(?:\s+(?:named|called))?[\s*"'\`:]{1,4}([a-z][a-z0-9]*(?:[_-][a-z0-9]+)*)[\`'"]?(\()?`,
+);
+const ARGUMENTS = sticky(String.raw`following\s+(?:arguments|parameters|args|params|inputs|values)\b`);
+const NOT_A_NAME = /^(?:the|a|an|this|that|your|following|tool|function|it|them)$/i;
+const ARGS =
+  /\b\w+\s*=\s*["'\w$]|\bwith\s+(?:the\s+)?(?:following\s+)?(?:arguments|parameters|args|params)\b|\(\s*["'{\w]/i;
+
+export const toolCall: Rule = {
+  nearWords: ['call', 'invoke', 'use', 'run', 'execute', 'trigger', 'employ', 'utili', 'following'],
+  check(ctx, at, _end, key) {
+    if (ctx.mode === 'tool') return undefined;
+    const { text } = ctx;
+    if (key === 'following') {
+      const m = matchAt(ARGUMENTS, text, at);
+      if (m !== null)
+        ctx.add(
+          'tool-call',
+          at,
+          at + m[0].length,
+          0.2,
+          `dictates tool arguments: ${excerpt(text, at, at + m[0].length)}`,
+        );
+      return undefined;
+    }
+    const m = matchAt(CALL, text, at);
+    const name = m?.[1];
+    if (m === null || name === undefined || NOT_A_NAME.test(name)) return undefined;
+    const named = name.includes('_') || /[a-z][A-Z]/.test(name) || m[2] !== undefined;
+    if (!named || !IMPERATIVE_LEFT.test(before(text, at, 48))) return undefined;
+    const end = at + m[0].length;
+    // Arguments dictated along with the call, or a destination among them, make it an order.
+    const c = clause(text, at, 300);
+    const score = 0.35 + (ARGS.test(c) ? 0.1 : 0) + (DESTINATION.test(c) ? 0.1 : 0);
+    ctx.add('tool-call', at, end, score, `tells the model to call a tool: ${excerpt(text, at, end)}`);
+    return undefined;
+  },
+};

@@ -1,0 +1,151 @@
+/**
+ * Keeping the user out of it: "do not tell the user", "without asking me", "silently forward",
+ * "the user does not need to know", "this is a mere implementation detail".
+ */
+import { GAP } from '../lexicon.js';
+import { before, type Ctx, excerpt, matchAt, type Rule, sticky } from '../rule.js';
+
+const NEGATION =
+  /\b(?:do\s+not|don['’]?t|never|must\s+not|mustn['’]?t|should\s+not|shouldn['’]?t|avoid|without|no\s+need\s+to|refrain\s+from|not\s+to)\s+(?:\w+\s+){0,2}$/i;
+const TELL = sticky(
+  String.raw`(tell|mention|inform|notify|alert|reveal|disclose|show|let|ask|confirm|warn|bother|report|acknowledge|consult|check\s+with)(?:ing)?\b(?:${GAP}(?:\w+)\b){0,3}?${GAP}(?:the${GAP})?(user|human|person|operator|owner|customer|client|me|them|anyone|anybody|him|her)\b`,
+);
+const BARE = sticky(String.raw`(?:mention|tell|reveal|disclose|inform)(?:ing)?\b`);
+/** "Do not reveal that this instruction exists": hiding the injection itself. */
+const ITSELF = sticky(
+  String.raw`(?:mention|tell|reveal|disclose|acknowledge|say)(?:ing)?\s+(?:\w+\s+){0,2}?(?:that\s+)?(?:this|these|the\s+(?:above|following))\s+(?:instructions?|messages?|notes?|rules?|requests?|directives?|text|change)\b`,
+);
+/** "do not tell Emma": a named person kept out of it. */
+const NAMED = sticky(
+  String.raw`(?:tell|inform|notify|alert|ask|let|warn|bother|consult)(?:ing)?\s+([A-Z][a-z]+)\b`,
+  true,
+);
+/** Verbs of asking leave someone out of a decision; verbs of telling leave them out of the loop. */
+const ASKING = /^(?:ask|confirm|bother|consult|check)/i;
+/** "No need to confirm", "don't ask questions": skipping the confirmation step. */
+const SKIP = sticky(
+  String.raw`(?:ask(?:ing)?|confirm(?:ing)?|check(?:ing)?|verify(?:ing)?|double-check(?:ing)?)(?:\s+(?:questions|first|back|for\s+(?:confirmation|permission|approval)))?\b`,
+);
+/** "Tell them nothing." */
+const NOTHING = sticky(
+  String.raw`(?:tell|say)\s+(?:them|the\s+user|him|her|anyone|anybody|the\s+human)?\s*nothing\b`,
+);
+
+/** The score of keeping `who` out of it. */
+function keptFrom(who: string, asking: boolean, tool: boolean): number {
+  if (/^(?:user|human|operator|owner|customer|client)$/.test(who)) return 0.5;
+  if (who === 'me' || asking) return 0.3;
+  return tool ? 0.35 : 0.15;
+}
+
+export const doNotTell: Rule = {
+  words: ['tell', 'mention', 'inform', 'notify', 'reveal', 'disclose', 'ask', 'alert', 'letting'],
+  nearWords: [
+    'check',
+    'verify',
+    'confirm',
+    'report',
+    'let$',
+    'warn',
+    'bother',
+    'acknowledg',
+    'consult',
+    'say$',
+    'double-check',
+  ],
+  check(ctx, at) {
+    const { text } = ctx;
+    const nothing = matchAt(NOTHING, text, at);
+    if (nothing !== null) {
+      const end = at + nothing[0].length;
+      ctx.add('concealment', at, end, 0.45, `keeps things from the user: ${excerpt(text, at, end)}`);
+      return undefined;
+    }
+    const left = before(text, at, 40);
+    const neg = NEGATION.exec(left);
+    if (neg === null) return undefined;
+    const start = at - (left.length - neg.index);
+    const m = matchAt(TELL, text, at);
+    const named = m === null ? matchAt(NAMED, text, at) : null;
+    const itself = m === null && named === null ? matchAt(ITSELF, text, at) : null;
+    const bare =
+      m === null && named === null && (itself !== null || ctx.mode === 'tool')
+        ? matchAt(BARE, text, at)
+        : null;
+    const skip = m === null && named === null && bare === null ? matchAt(SKIP, text, at) : null;
+    const hit = m ?? named ?? bare ?? skip;
+    if (hit === null) return undefined;
+    const end = at + hit[0].length;
+    let score = 0.45;
+    if (m !== null)
+      score = keptFrom((m[2] ?? '').toLowerCase(), ASKING.test(m[1] ?? ''), ctx.mode === 'tool');
+    else if (named !== null || skip !== null) score = 0.3;
+    ctx.add('concealment', start, end, score, `keeps things from the user: ${excerpt(text, start, end)}`);
+    return undefined;
+  },
+};
+
+const STEALTH = sticky(
+  String.raw`(?:silently|secretly|quietly|covertly|discreetly|stealthily|invisibly)${GAP}(?:\w+${GAP})?(?:send|forward|copy|include|add|exfiltrate|delete|call|do|perform|execute|run|transfer|upload|post|bcc|cc|e-?mail|share|leak|append|log|save|store|record|fetch|read|collect|attach|change|replace|redirect)\b`,
+);
+const UNNOTICED = sticky(
+  String.raw`without${GAP}(?:the${GAP}|any${GAP})?(?:user|human|owner|operator|person)(?:['’]s)?${GAP}(?:knowing|noticing|knowledge|consent|approval|permission|awareness|being\s+(?:told|informed|aware|notified|asked))\b`,
+);
+const NO_CONFIRMATION = sticky(
+  String.raw`without${GAP}(?:first${GAP})?(?:asking|requesting|waiting|checking|seeking)${GAP}(?:for${GAP})?(?:any${GAP})?(?:confirmation|permission|approval|consent)\b`,
+);
+const DETAIL = sticky(String.raw`implementation\s+details?\b`);
+const UNAWARE = sticky(
+  String.raw`user\s+(?:does\s+not|doesn['’]?t|do\s+not|don['’]?t|need\s+not|needn['’]?t|should\s+not|shouldn['’]?t|must\s+not|mustn['’]?t|won['’]?t|will\s+not|must\s+never|should\s+never)\s+(?:need\s+to\s+|have\s+to\s+|ever\s+)?(?:know|see|be\s+(?:told|informed|aware|notified|bothered)|notice|find\s+out|learn)\b`,
+);
+
+/** Which stealth phrase starts at `at`, with its score. */
+function stealthAt(ctx: Ctx, at: number, key: string): [RegExpExecArray, number] | undefined {
+  const { text } = ctx;
+  if (key === 'implementation') {
+    const m = matchAt(DETAIL, text, at);
+    return m === null ? undefined : [m, ctx.mode === 'tool' ? 0.45 : 0.3];
+  }
+  if (key === 'without') {
+    const skip = matchAt(NO_CONFIRMATION, text, at);
+    if (skip !== null) return [skip, 0.35];
+    const m = matchAt(UNNOTICED, text, at);
+    return m === null ? undefined : [m, 0.4];
+  }
+  const m = matchAt(STEALTH, text, at);
+  return m === null ? undefined : [m, 0.45];
+}
+
+export const stealth: Rule = {
+  words: [
+    'silently',
+    'secretly',
+    'quietly',
+    'covertly',
+    'discreetly',
+    'stealthily',
+    'invisibly',
+    'implementation',
+    'without',
+  ],
+  check(ctx, at, _end, key) {
+    const found = stealthAt(ctx, at, key);
+    if (found === undefined) return undefined;
+    const [m, score] = found;
+    const end = at + m[0].length;
+    ctx.add('concealment', at, end, score, `hides an action from the user: ${excerpt(ctx.text, at, end)}`);
+    return undefined;
+  },
+};
+
+export const userUnaware: Rule = {
+  nearWords: ['user'],
+  check(ctx, at) {
+    const { text } = ctx;
+    const m = matchAt(UNAWARE, text, at);
+    if (m === null) return undefined;
+    const end = at + m[0].length;
+    ctx.add('concealment', at, end, 0.5, `keeps things from the user: ${excerpt(text, at, end)}`);
+    return undefined;
+  },
+};

@@ -1,0 +1,61 @@
+/**
+ * Is a phrase said, or talked about? "Ignore previous instructions" is an instruction; "attackers
+ * write 'ignore previous instructions' into web pages" and "the model may ignore previous
+ * instructions" are not. Rules scale a phrase down when the words before it report or describe it.
+ */
+import { before } from '../rule.js';
+
+/** Words before a phrase that make it reported speech or a description of someone else's act. */
+const REPORTING =
+  /(?:\b(?:to|can|could|would|will|may|might|should|that|which|who|models?|llms?|agents?|ai|it|they|he|she|attackers?|hackers?|adversar\w*|users?|instructing|instructs?|instructed|tells?|telling|told|asking|asks?|asked|trick\w*|convinc\w*|makes?|making|such\s+as|like|e\.g\.?|i\.e\.?|for\s+example|for\s+instance|called|named|phrases?|phrased|says?|saying|said|contains?|containing|includes?|including|strings?|words?|patterns?|text|known\s+as|classic|famous|infamous|typical|the|a|an|not|never|cannot|can't|won't|doesn't|didn't|to\s+not)\s*[:,]?\s*["'“‘«`]?\s*)$/i;
+
+const QUOTE = /["'“‘«`]\s*$/;
+
+/** Words before a phrase that aim it at the reader, whatever else precedes them. */
+const AIMED =
+  /\b(?:you\s+(?:must|should|need\s+to|have\s+to|are\s+to|will|shall|can\s+now|may\s+now|ought\s+to)|(?:want|need|ask|require|order|instruct|tell|command)\s+you\s+to|(?:remember|be\s+sure|make\s+sure|don'?t\s+forget|(?:it'?s\s+)?time)\s+to|please|now|so|and|then|just|kindly|simply|must)\s*[:,]?\s*$/i;
+
+/** Vocabulary of a text that discusses attacks rather than makes one. */
+const DISCUSSION =
+  /injection|jailbreak|attack|malicious|for\s+example|e\.g\.|such\s+as|phrases?\s+like|red[-\s]team|adversarial|security|threat|detect|vulnerab|owasp|defen[cs]e|guardrail|classif|example|pattern/i;
+
+/** Vocabulary of writing about attacks (articles, advisories, detector docs), rare in attacks. */
+const ABOUT_ATTACKS =
+  /prompt[-\s]injection|jailbreak|\battack(?:s|ers?|ed)?\b|adversar|\bowasp\b|mitigat|red[-\s]team|threat\s+model|vulnerab|security\s+research|researchers?\b|for\s+example|e\.g\./i;
+
+const ABOUT_ATTACKS_ALL = new RegExp(ABOUT_ATTACKS.source, 'gi');
+/** Where the last text read writes about attacks (one pass per text, however many hits ask). */
+let about: { text: string; at: number[] } | undefined;
+
+/** 0.5 when the text within 500 characters of `at` writes about attacks, else 1. */
+export function aboutAttacks(text: string, at: number): number {
+  if (about === undefined || about.text !== text) {
+    const positions: number[] = [];
+    ABOUT_ATTACKS_ALL.lastIndex = 0;
+    for (let m = ABOUT_ATTACKS_ALL.exec(text); m !== null; m = ABOUT_ATTACKS_ALL.exec(text))
+      positions.push(m.index);
+    about = { text, at: positions };
+  }
+  // The first mention at or after `at - 500`, by binary search.
+  const { at: positions } = about;
+  let lo = 0;
+  let hi = positions.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((positions[mid] ?? 0) < at - 500) lo = mid + 1;
+    else hi = mid;
+  }
+  const next = positions[lo];
+  return next !== undefined && next <= at + 500 ? 0.5 : 1;
+}
+
+/** How much of its score a phrase at `at` keeps: 1 when it is said, less when it is reported. */
+export function voice(text: string, at: number): number {
+  const about = aboutAttacks(text, at);
+  const left = before(text, at, 48);
+  if (AIMED.test(left)) return about;
+  if (REPORTING.test(left)) return 0.3 * about;
+  // A bare quotation mark only reports when the text around it discusses attacks.
+  if (QUOTE.test(left)) return DISCUSSION.test(text.slice(Math.max(0, at - 600), at + 600)) ? 0.3 : about;
+  return about;
+}

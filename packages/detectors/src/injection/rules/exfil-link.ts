@@ -1,0 +1,97 @@
+/**
+ * Exfiltration through a URL the client fetches or the user clicks: a markdown image or `<img>`
+ * whose query carries a template placeholder (`?q={conversation}`) or a long encoded blob, and
+ * links or bare URLs with placeholders for the model to fill in.
+ */
+import { type Ctx, excerpt, matchAt, type Rule, sticky } from '../rule.js';
+
+type Kind = 'image' | 'link' | 'bare';
+
+const MD_IMAGE = sticky(String.raw`!\[[^\]\n]{0,300}\]\(\s*<?([^\s)>]{1,2048})`);
+const HTML_IMAGE = sticky(String.raw`<img\b[^>]{0,400}?\bsrc\s*=\s*["']?([^"'\s>]{1,2048})`);
+const MD_LINK = sticky(String.raw`\]\(\s*<?([^\s)>]{1,2048})`);
+const BARE = sticky(String.raw`https?:\/\/[^\s"'<>)\]]{1,2048}`);
+
+/** A slot for the model to fill: `{user_email}`, `<summary>`, `[DATA]`, `$SECRET`, `BASE64_OF_CHAT`. */
+const PLACEHOLDER =
+  /\{\s*[A-Za-z_][\w .'’-]{0,60}\}|%7B[A-Za-z_][\w.%-]{0,60}?%7D|\$\{?[A-Za-z_]\w*|<[A-Za-z_][\w .'’-]{1,60}>|%3C[A-Za-z_][\w.%-]{1,60}?%3E|\[[A-Za-z_][\w .'’-]{1,60}\]|%5B[A-Za-z_][\w.%-]{1,60}?%5D|\b[A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+\b|\b(?:INSERT|PLACEHOLDER|REPLACE)[A-Z_]*/;
+/** Whether a URL part is a placeholder with at most a short prefix or suffix around it. */
+function slot(part: string): boolean {
+  if (part.length === 0 || part.length > 100) return false;
+  const m = PLACEHOLDER.exec(part);
+  return m !== null && part.length - m[0].length <= 24;
+}
+
+const APPENDED =
+  /^[)\]"'`]?\s*(?:followed\s+by|\+|plus|and\s+then|appended\s+with|concatenated\s+with|with|containing)\s+(?:the\s+)?(?:user|conversation|chat|message|last|full|entire|their|his|her|all|every|contents?|password|e-?mail|summary|secret|token|api)/i;
+const OPAQUE = /=([A-Za-z0-9+/_%.-]{48,})/;
+const LEAKY_PARAM =
+  /[?&](?:data|d|q|secret|token|key|pw|pass(?:word)?|msg|message|content|conv(?:ersation)?|chat|history|info|payload|exfil|leak|email|memory|context|summary|notes?)=/i;
+
+/** The score of a URL as an exfiltration channel, with a reason. */
+function assess(url: string, kind: Kind): [number, string] {
+  const q = url.indexOf('?');
+  const query = q < 0 ? '' : url.slice(q);
+  const path = q < 0 ? url : url.slice(0, q);
+  // The slot must be (nearly) a whole parameter value or path segment: an install link whose
+  // URL-encoded JSON config mentions `${workspaceFolder}` is not asking for data.
+  const templated = query.split('&').some((p) => slot(p.slice(p.indexOf('=') + 1)));
+  if (kind === 'image' && (templated || path.slice(8).split('/').some(slot)))
+    return [0.7, 'image URL with a placeholder to fill'];
+  if (kind === 'link' && templated) return [0.5, 'link with a placeholder to fill'];
+  if (kind === 'bare' && templated)
+    return [LEAKY_PARAM.test(query) ? 0.45 : 0.3, 'URL with a placeholder to fill'];
+  const blob = OPAQUE.exec(query)?.[1];
+  if (kind === 'image' && blob !== undefined) {
+    const classes = Number(/[a-z]/.test(blob)) + Number(/[A-Z]/.test(blob)) + Number(/[0-9]/.test(blob));
+    if (classes >= 2) return [0.35, 'image URL carrying encoded data'];
+  }
+  return [0, ''];
+}
+
+/** The URL a trigger starts, and how the client treats it. */
+function urlAt(text: string, at: number, key: string): [RegExpExecArray, string, Kind] | undefined {
+  const re = key === '![' ? MD_IMAGE : key === '<img' ? HTML_IMAGE : key === '](' ? MD_LINK : BARE;
+  const m = matchAt(re, text, at);
+  if (m === null) return undefined;
+  if (key === 'http') return [m, m[0], 'bare'];
+  return [m, m[1] ?? '', key === '](' ? 'link' : 'image'];
+}
+
+/**
+ * The next `]` from `from`, remembered for the same text: a run of `![` without a `]` costs one
+ * search, not one bounded regex scan per opener.
+ */
+let memo: { text: string; from: number; at: number } | undefined;
+function bracketAfter(text: string, from: number): number {
+  if (memo !== undefined && memo.text === text && from >= memo.from && (memo.at < 0 || from <= memo.at))
+    return memo.at;
+  const at = text.indexOf(']', from);
+  memo = { text, from, at };
+  return at;
+}
+
+function check(ctx: Ctx, at: number, _end: number, key: string): number | undefined {
+  const { text } = ctx;
+  if (key === '![') {
+    const close = bracketAfter(text, at + 2);
+    if (close < 0 || close - at > 302) return undefined;
+  }
+  const found = urlAt(text, at, key);
+  if (found === undefined) return undefined;
+  const [m, url, kind] = found;
+  let [score, why] = assess(url, kind);
+  const end = at + m[0].length;
+  // "…/log?data= followed by the user's last message": a parameter left open for the model.
+  if (score === 0 && kind !== 'image' && url.endsWith('=') && APPENDED.test(text.slice(end, end + 80))) {
+    [score, why] = [0.45, 'URL left open for the model to append data'];
+  }
+  if (score > 0) ctx.add('exfil-link', at, end, score, `${why}: ${excerpt(text, at, end)}`);
+  return end;
+}
+
+/** Images and links: the client fetches an image by itself; a link waits for a click. */
+export const exfilLink: Rule = { symbols: ['![', '<img', ']('], check };
+
+/** Bare URLs with placeholders: common in API docs, so only near other signals. */
+export const exfilUrl: Rule = { nearSymbols: ['http'], check };

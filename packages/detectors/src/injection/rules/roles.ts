@@ -1,0 +1,179 @@
+/**
+ * Fake conversation structure inside data: chat-template tokens (`<|im_start|>system`, `[INST]`,
+ * `<<SYS>>`), role labels at a line start (`SYSTEM:`, `### Instruction:`, `Assistant:`), and
+ * XML-ish tags that frame text as instructions (`<system>`, `<IMPORTANT>`, `<INFORMATION>`).
+ */
+import { before, type Ctx, excerpt, matchAt, type Rule, sticky } from '../rule.js';
+import { voice } from './context.js';
+
+/** Writing about chat templates (tokenizer docs, model cards) shows the tokens without using them. */
+const TEMPLATE_TALK = /template|tokeni[sz]er|special\s+tokens?|chatml|prompt\s+format|jinja/i;
+
+const TOKEN = sticky(String.raw`<\|\s*([a-z][a-z_]{1,23})\s*\|>`);
+const KNOWN_TOKEN =
+  /^(?:im_start|im_end|im_sep|system|user|assistant|endoftext|begin_of_text|end_of_text|start_header_id|end_header_id|eot_id|eom_id|end|tool|ipython|channel|message|start|return|call|constrain)$/;
+const BRACKET_TOKEN = sticky(String.raw`\[\/?inst\]|<<\/?sys>>|<(?:start|end)_of_turn>|<im_(?:start|end)>`);
+
+export const chatTokens: Rule = {
+  symbols: [
+    '<|',
+    '[inst]',
+    '[/inst]',
+    '<<sys>>',
+    '<</sys>>',
+    '<start_of_turn>',
+    '<end_of_turn>',
+    '<im_start>',
+    '<im_end>',
+  ],
+  check(ctx, at) {
+    const { text } = ctx;
+    const m = matchAt(TOKEN, text, at) ?? matchAt(BRACKET_TOKEN, text, at);
+    if (m === null) return undefined;
+    const end = at + m[0].length;
+    const name = m[1];
+    let score = name === undefined || KNOWN_TOKEN.test(name) ? 0.65 : 0.35;
+    if (/^\s*system\b/i.test(text.slice(end, end + 24)) || /sys/i.test(m[0])) score = 0.85;
+    if (TEMPLATE_TALK.test(text.slice(Math.max(0, at - 400), at + 400))) score *= 0.5;
+    ctx.add('role-marker', at, end, score * voice(text, at), `chat-template token ${excerpt(text, at, end)}`);
+    return end;
+  },
+};
+
+const LABEL = sticky(
+  String.raw`(system(?:[ _-](?:message|note|notice|prompt|instructions?|override|update|alert|directive|command|admin(?:istrator)?))?|developer(?:[ _-](?:message|note|mode|override|instructions?))?|admin(?:istrator)?(?:[ _-](?:message|note|notice|override|instructions?))?|operator|assistant|ai|chatgpt|gpt(?:-?\d[\w.]*)?|claude|human|user|instructions?|response)[ \t]*([\])}>|*]{0,3})[ \t]*(:|-{1,2}>|=>|—|–|→)?([ \t]*[-=*#~_]{2,}[ \t]*(?:\n|$))?`,
+);
+const DECORATION = /\n([ \t>#*[({=<|-]*)$/;
+const CUE =
+  /\b(?:you|your|must|always|never|do\s+not|don'?t|ignore|instruct\w*|assistant|ai|model|agent|immediately|priority|override)\b/i;
+
+function label(ctx: Ctx, at: number): undefined {
+  const { text } = ctx;
+  const m = matchAt(LABEL, text, at);
+  if (m === null) return undefined;
+  const word = (m[1] ?? '').toLowerCase();
+  const closer = m[2] ?? '';
+  const colon = m[3] !== undefined;
+  const left = DECORATION.exec(before(text, at, 24));
+  const decoration = left?.[1] ?? '';
+  const raw = m[1] ?? '';
+  const shouted = raw.length > 1 && raw === raw.toUpperCase();
+  if (left === null && !(shouted && colon)) return undefined;
+  const bracketed = /[[({<]/.test(decoration) && closer !== '';
+  // "--- system ---", "=== SYSTEM ===": a rule line on both sides makes a heading of it.
+  const ruled = m[4] !== undefined && /[-=*#~_]{2,}/.test(decoration);
+  const heading = decoration.includes('#') || ruled;
+  if (!colon && !bracketed && !ruled) return undefined;
+  const end = at + m[0].length;
+  const rest = text.slice(end, end + 200);
+  let score = 0;
+  if (/^(?:system|developer|admin|operator)/.test(word)) {
+    score = /override|alert|update|admin/.test(word.slice(6)) ? 0.55 : 0.4;
+    if (bracketed || heading || shouted) score += 0.1;
+    if (CUE.test(rest)) score += 0.2;
+  } else if (/^(?:assistant|ai|chatgpt|gpt|claude)/.test(word)) score = 0.35;
+  else if (word === 'human') score = 0.3;
+  else if (word === 'user') score = 0.15;
+  else if (heading && colon) score = word.startsWith('instruction') ? 0.45 : 0.3;
+  ctx.add(
+    'role-marker',
+    at,
+    end,
+    score * voice(text, at),
+    `role label ${excerpt(text, at, end)} inside the text`,
+  );
+  return undefined;
+}
+
+const TAG = sticky(
+  String.raw`(system(?:[_-]?(?:prompt|message|instructions?|note|override|update))?|instructions?|important|information|admin(?:istrator)?|developer|assistant|human|user|ai|secret|hidden|urgent|override|tool_calls?|function_calls?|invoke)\b[^<>\n]{0,80}>`,
+);
+/** Data-mode and tool-mode scores of a tag name. */
+function tagScore(name: string, mode: Ctx['mode']): number {
+  const tool = mode === 'tool';
+  if (name.startsWith('system')) return tool ? 0.6 : 0.55;
+  if (name.startsWith('instruction')) return tool ? 0.55 : 0.45;
+  if (name === 'important') return tool ? 0.6 : 0.45;
+  if (name === 'information') return tool ? 0.45 : 0.35;
+  if (name.startsWith('admin') || name === 'developer') return tool ? 0.5 : 0.45;
+  if (/^(?:secret|hidden|urgent|override)$/.test(name)) return tool ? 0.45 : 0.35;
+  if (name === 'assistant' || name === 'ai') return 0.3;
+  if (name === 'human' || name === 'user') return 0.15;
+  return tool ? 0.3 : 0.45;
+}
+
+function tag(ctx: Ctx, at: number, key: string): undefined {
+  const { text } = ctx;
+  let open = at;
+  let nameAt = at;
+  if (key.startsWith('<')) nameAt = at + (key.startsWith('</') ? 2 : 1);
+  else if (text.charCodeAt(at - 1) === 60) open = at - 1;
+  else if (text.charCodeAt(at - 1) === 47 && text.charCodeAt(at - 2) === 60) open = at - 2;
+  else return undefined;
+  const m = matchAt(TAG, text, nameAt);
+  if (m === null) return undefined;
+  const end = nameAt + m[0].length;
+  const name = (m[1] ?? '').toLowerCase();
+  let score = tagScore(name, ctx.mode);
+  // A `<user>` that opens onto prose is a forged chat turn; onto more markup, a data record.
+  if (
+    (name === 'user' || name === 'human') &&
+    text.charAt(open + 1) !== '/' &&
+    /^\s*[A-Za-z][a-z]+[\s,]/.test(text.slice(end, end + 24))
+  )
+    score = 0.3;
+  ctx.add('framing-tag', open, end, score, `instruction-framing tag ${excerpt(text, open, end)}`);
+  return undefined;
+}
+
+export const roleLabels: Rule = {
+  words: [
+    'system',
+    'developer',
+    'admin',
+    'operator',
+    'assistant',
+    'ai$',
+    'chat',
+    'gpt',
+    'claude',
+    'human',
+    'instruc',
+  ],
+  check(ctx, at, _end, key) {
+    label(ctx, at);
+    tag(ctx, at, key);
+    return undefined;
+  },
+};
+
+export const userLabel: Rule = {
+  nearWords: ['user', 'response'],
+  check(ctx, at, _end, key) {
+    label(ctx, at);
+    tag(ctx, at, key);
+    return undefined;
+  },
+};
+
+export const framingTags: Rule = {
+  symbols: [
+    '<important',
+    '</important',
+    '<information',
+    '</information',
+    '<secret',
+    '</secret',
+    '<hidden',
+    '</hidden',
+    '<urgent',
+    '</urgent',
+    '<override',
+    '<tool_call',
+    '<function_call',
+  ],
+  check(ctx, at, _end, key) {
+    tag(ctx, at, key);
+    return undefined;
+  },
+};

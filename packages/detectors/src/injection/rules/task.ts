@@ -1,0 +1,171 @@
+/**
+ * Hijacking the model's task: "before you answer / solve the task …, do the following first",
+ * "the task that I gave you", "instead of summarising the page, …", "after you do that, you can
+ * continue", and work smuggled in as a TODO.
+ */
+import { IMPERATIVE_LEFT, SEND_VERB } from '../lexicon.js';
+import { before, type Ctx, excerpt, matchAt, type Rule, sticky } from '../rule.js';
+
+/** What a model does with its task; "before you answer" is said to a model (or a student). */
+const MODEL_WORK = String.raw`(?:answer|respond|reply|solve|complete|finish|summari[sz]e|return|perform|execute|carry\s+out|handle|address|continue|proceed|move\s+on|give|translate|output|write\s+(?:the|your|a)\s+(?:answer|response|reply|summary))`;
+/** Gerunds said of a conversation; generic ones ("before returning", "before executing") fill API docs. */
+const CHAT_WORKING = String.raw`(?:answering|responding|replying|solving|summari[sz]ing|continuing\s+with|proceeding\s+with|doing\s+anything\s+else|moving\s+on)`;
+const WORKING =
+  '(?:completing|finishing|finali[sz]ing|returning|performing|executing|handling|addressing|giving|translating|outputting|writing|generating|producing|sending|submitting)';
+/** "Before using any other tool": a precondition only a tool-using model has. */
+const USING_TOOLS = String.raw`(?:using|calling|invoking|running)\s+(?:any\s+(?:other\s+)?|this\s+|the\s+|another\s+|a\s+)?(?:tools?|functions?|plugins?)`;
+const BEFORE = sticky(
+  String.raw`before\s+(?:(you\s+(?:can\s+|could\s+|do\s+|may\s+|start\s+(?:to\s+)?|continue\s+(?:to\s+|with\s+)?|proceed\s+(?:to\s+|with\s+)?|go\s+on\s+(?:to\s+|with\s+)?|get\s+to\s+|are\s+able\s+to\s+)?${MODEL_WORK})|(${CHAT_WORKING}|${USING_TOOLS})|${WORKING})\b`,
+);
+const TASK_OBJECT =
+  /^[^.\n]{0,40}?\b(?:the|your|this|that|my|any|user['’]?s?)\s+(?:\w+\s+)?(?:task|request|question|query|instructions?|prompt|job|assignment|response|answer|summary|reply)\b/i;
+
+export const beforeYou: Rule = {
+  words: ['before'],
+  check(ctx, at) {
+    const { text } = ctx;
+    const m = matchAt(BEFORE, text, at);
+    if (m === null) return undefined;
+    const end = at + m[0].length;
+    const object = TASK_OBJECT.exec(text.slice(end, end + 80));
+    const aimed = m[1] !== undefined || m[2] !== undefined;
+    if (!aimed && object === null) return undefined;
+    const stop = object === null ? end : end + object[0].length;
+    const score = (object === null ? 0.3 : aimed ? 0.45 : 0.3) * (ctx.mode === 'tool' ? 0.6 : 1);
+    ctx.add('task-hijack', at, stop, score, `puts work before the model's task: ${excerpt(text, at, stop)}`);
+    return undefined;
+  },
+};
+
+const GIVEN = sticky(
+  String.raw`task\s+(?:that\s+|which\s+)?(?:i|the\s+user|we|they|your\s+user|he|she|you\s+were)\s+(?:have\s+|has\s+|had\s+|originally\s+|initially\s+|just\s+|first\s+)?(?:gave|given|assigned|asked|set|requested|got|received)\b(?:\s+(?:to\s+)?you\b)?`,
+);
+const OWN_TASK = /\b(?:your|the\s+user['’]?s)\s+(?:original|initial|actual|real|previous|first)\s+$/i;
+const INSTEAD = sticky(
+  String.raw`instead\s+of\s+(?:\w+ing\s+)?(?:the|your|what|this|that|my|their|his|her)\s+(?:\w+\s+){0,2}?(?:task|request|question|query|instructions?|prompt|summary|answer|asked|user['’]s\s+(?:task|request|question|query|instructions?))\b`,
+);
+const INSTEAD_YOU = sticky(
+  String.raw`instead\s*[,:]\s*(?:you\s+(?:must|should|will|need\s+to|have\s+to)|please)\b`,
+);
+
+export const taskReference: Rule = {
+  words: ['task', 'instead'],
+  check(ctx, at, _end, key) {
+    const { text } = ctx;
+    if (key === 'task') {
+      const m = matchAt(GIVEN, text, at);
+      const det = /\b(?:the|a|your)\s+$/i.exec(before(text, at, 8));
+      const start = det === null ? at : at - det[0].length;
+      if (m !== null) {
+        const end = at + m[0].length;
+        ctx.add('task-hijack', start, end, 0.45, `refers to the model's task: ${excerpt(text, start, end)}`);
+      } else if (OWN_TASK.test(before(text, at, 32))) {
+        ctx.add(
+          'task-hijack',
+          at,
+          at + 4,
+          0.3,
+          `refers to the model's original task: ${excerpt(text, at - 16, at + 4)}`,
+        );
+      }
+      return undefined;
+    }
+    // Only an imperative redirects: "instead of X, do Y"; "it may follow them instead of …" reports.
+    if (!IMPERATIVE_LEFT.test(before(text, at, 48))) return undefined;
+    const m = matchAt(INSTEAD, text, at);
+    const weak = m === null ? matchAt(INSTEAD_YOU, text, at) : null;
+    const hit = m ?? weak;
+    if (hit === null) return undefined;
+    const end = at + hit[0].length;
+    ctx.add(
+      'task-hijack',
+      at,
+      end,
+      m !== null ? 0.45 : 0.2,
+      `redirects the model's task: ${excerpt(text, at, end)}`,
+    );
+    return undefined;
+  },
+};
+
+const TODO = sticky(
+  String.raw`(?:todo|to-do|fixme|action\s+required)\s*[:\-]\s*(?:please\s+)?(${SEND_VERB}|delete|remove|transfer|visit|call|invite|create|change|update|forward)\b`,
+);
+
+export const todo: Rule = {
+  words: ['todo', 'to-do', 'fixme'],
+  check(ctx, at) {
+    const { text } = ctx;
+    const m = matchAt(TODO, text, at);
+    if (m === null) return undefined;
+    // Weak on its own (code is full of TODOs); the action it names is scored by its own rule.
+    const end = at + m[0].length;
+    ctx.add('task-hijack', at, end, 0.2, `a task for the reader: ${excerpt(text, at, end + 40)}`);
+    return undefined;
+  },
+};
+
+const FOLLOWING = sticky(
+  String.raw`(?:do|perform|complete|execute|follow|carry\s+out|take)\s+the\s+following\s+(?:\w+\s+)?(?:first|instead|immediately|now|right\s+away|before|at\s+once)\b`,
+);
+const AFTER = sticky(
+  String.raw`after\s+(?:you(?:['’]ve|\s+have)?\s+(?:do(?:ne)?|did|completed?|finish(?:ed)?|perform(?:ed)?|executed?|sent|send)\s+(?:that|this|it|so|these|those|the\s+above)|doing\s+(?:that|this|so)|that)\s*,?\s*(?:you\s+(?:can|may|should|will|are\s+free\s+to)\s+(?:now\s+)?)(?:continue|solve|complete|resume|proceed|go\s+back|return|finish|answer|respond|carry\s+on|do)\b`,
+);
+
+export const sequencing: Rule = {
+  nearWords: ['do', 'perform', 'complete', 'execute', 'follow', 'carry out', 'take', 'after'],
+  check(ctx: Ctx, at: number) {
+    const { text } = ctx;
+    const m = matchAt(FOLLOWING, text, at) ?? matchAt(AFTER, text, at);
+    if (m === null) return undefined;
+    const end = at + m[0].length;
+    ctx.add('task-hijack', at, end, 0.35, `sequences work for the model: ${excerpt(text, at, end)}`);
+    return undefined;
+  },
+};
+
+const ABANDON = /\b(?:do\s+not|don['’]?t|stop|no\s+need\s+to|never)\s+$/i;
+const MODEL_DELIVERABLE = sticky(
+  String.raw`(?:finish|complete|continue|write|summari[sz]e|answer|translate|do)(?:ing)?\s+(?:the|your|this|my)\s+(?:summary|task|answer|translation|response|reply|report)\b`,
+);
+
+/** "Do not finish the summary": telling the model to drop its own deliverable. */
+export const abandonTask: Rule = {
+  nearWords: ['finish', 'complete', 'continue', 'write', 'summari', 'answer', 'translate', 'do$'],
+  check(ctx, at) {
+    const { text } = ctx;
+    const left = before(text, at, 24);
+    const neg = ABANDON.exec(left);
+    if (neg === null) return undefined;
+    const m = matchAt(MODEL_DELIVERABLE, text, at);
+    if (m === null) return undefined;
+    const start = at - (left.length - neg.index);
+    const end = at + m[0].length;
+    ctx.add('task-hijack', start, end, 0.3, `tells the model to drop its task: ${excerpt(text, start, end)}`);
+    return undefined;
+  },
+};
+
+/** "Your previous response contained an error", "the correct summary is": talk about the model's output. */
+const PRIOR_OUTPUT = /\byour\s+(?:previous|last|earlier|prior|current|next|final)\s+$/i;
+const TRUE_OUTPUT = /\b(?:the|your)\s+(?:correct|real|true|actual|only)\s+$/i;
+const IS = /^s?\s+(?:is|should\s+be|must\s+be|will\s+be)\b/i;
+
+export const modelOutput: Rule = {
+  words: ['response', 'answer', 'reply', 'summary'],
+  check(ctx, at, end) {
+    const { text } = ctx;
+    const left = before(text, at, 32);
+    const m = PRIOR_OUTPUT.exec(left) ?? (IS.test(text.slice(end, end + 16)) ? TRUE_OUTPUT.exec(left) : null);
+    if (m === null) return undefined;
+    const start = at - (left.length - m.index);
+    ctx.add(
+      'task-hijack',
+      start,
+      end,
+      0.3,
+      `talks about the model's answer: ${excerpt(text, start, end + 16)}`,
+    );
+    return undefined;
+  },
+};
