@@ -32,7 +32,7 @@ const NOTE_TO = new RegExp(
 const IF_YOU_ARE = /\b(?:if\s+you(?:\s+are|['’]re)|are\s+you)\s+(?:an?\s+|the\s+|some\s+)?(?:[\w-]+\s+)?$/i;
 const TO_YOU_NAME = /\b(?:(?:to|for)\s+you,?|you\s*[,(—–])\s*(?:the\s+|my\s+|dear\s+)?$/i;
 const READING =
-  /^s?(?:\s+[\w-]+)?\s+(?:that\s+|who\s+)?(?:is\s+|are\s+)?(?:currently\s+|now\s+)?(?:reading|processing|summari[sz]ing|parsing|analy[sz]ing|browsing|crawling|scraping|seeing|viewing|handling|ingesting|indexing)(?:\s+(?:this|these|the\s+following|my|the\s+(?:page|email|document|text|message|file|site|website))\b|\s*[:,.—–])/i;
+  /^s?(?:\s+[\w-]+)?\s+(?:that\s+|who\s+)?(?:is\s+|are\s+)?(?:currently\s+|now\s+)?(?:reading|processing|summari[sz]ing|parsing|analy[sz]ing|browsing|crawling|scraping|seeing|viewing|handling|ingesting|indexing|reviewing|evaluating|screening|grading|assessing|ranking|scoring|checking|triaging)(?:\s+(?:this|these|the\s+following|my|the\s+(?:page|email|document|text|message|file|site|website))\b|\s*[:,.—–])/i;
 const DETERMINER = new RegExp(String.raw`\b(?:the|this|your|our|any|all|every|dear|each)\s+${ADJ}$`, 'i');
 const MUST =
   /^s?\s*(?:\)\s*)?(?:must|should|shall|will\s+now|may\s+now|ought\s+to|needs?\s+to|has\s+to|have\s+to|(?:is|are)\s+(?:now\s+)?(?:required|instructed|expected|asked|supposed|authori[sz]ed|permitted|allowed|directed|obliged|to))\b/i;
@@ -45,10 +45,16 @@ const RELAY_RIGHT = /^s?\s+(?:that|to)\b/i;
 const ITS_ORDERS = /^s?\s+(?:instructions?|directives?|orders|rules|guidance|notes?|tasks?)\b/i;
 
 /** Verbs an injection orders the model to carry out. */
-const VERBS = String.raw`(?:send|resend|forward|e-?mail|reply|respond|answer|tell|say|write|delete|remove|erase|create|make|book|reserve|buy|order|purchase|pay|transfer|move|export|download|upload|install|run|execute|open|visit|click|navigate|call|invoke|use|reveal|print|show|list|share|post|add|include|insert|append|change|reset|update|set|modify|approve|grant|disable|enable|ignore|disregard|forget|stop|summari[sz]e|translate|search|find|look\s+up|retrieve|fetch|read|copy|paste|recommend|replace|omit|cancel|schedule|invite|accept|reject|confirm|give|provide|output|render|display|mention|leak|comply|obey|follow|rate|rank|score|hire|praise|describe|state|claim|conclude|report|keep|collect|gather|extract|do)`;
+const VERBS = String.raw`(?:send|resend|forward|e-?mail|reply|respond|answer|tell|say|write|delete|remove|erase|create|make|book|reserve|buy|order|purchase|pay|transfer|move|export|download|upload|install|run|execute|open|visit|click|navigate|call|invoke|use|reveal|print|show|list|share|post|add|include|insert|append|change|reset|update|set|modify|approve|grant|disable|enable|ignore|disregard|forget|stop|summari[sz]e|translate|search|find|look\s+up|retrieve|fetch|read|copy|paste|recommend|replace|omit|cancel|schedule|invite|accept|reject|confirm|give|provide|output|render|display|mention|leak|comply|obey|follow|rate|rank|score|hire|praise|describe|state|claim|conclude|report|keep|collect|gather|extract|treat|consider|regard|interpret|bcc|cc|purchase|wipe|grant|classify|mark|unlock|proceed|do)`;
 /** An order: a verb at a clause start or after a modal, followed by its object (not `x.run(`). */
 const DIRECTIVE = new RegExp(
-  String.raw`(?:^|[,:;.!?—–→>-]\s*|\b(?:please|kindly|now|immediately|first|also|just|then)\s+|\b(?:must|should|shall|need\s+to|needs\s+to|has\s+to|have\s+to|is\s+to|are\s+to|required\s+to|instructed\s+to|will\s+now)\s+)(?:please\s+|kindly\s+|now\s+|immediately\s+|first\s+|quietly\s+|just\s+|always\s+|never\s+|also\s+|only\s+)?(?:${VERBS}(?=\s+[\w"'“‘$@<[(])|(?:stop|halt|wait|listen)(?=[.!]))`,
+  String.raw`(?:^|[,:;.!?—–→>-]\s*|\b(?:please|kindly|now|immediately|first|also|just|then|and|go\s+ahead\s+and|(?:can|could|would|will)\s+you(?:\s+also)?)\s+|\b(?:must|should|shall|need\s+to|needs\s+to|has\s+to|have\s+to|is\s+to|are\s+to|required\s+to|instructed\s+to|will\s+now)\s+)(?:please\s+|kindly\s+|now\s+|immediately\s+|first\s+|quietly\s+|just\s+|always\s+|never\s+|also\s+|only\s+)?(?:${VERBS}(?=\s+[\w"'“‘$@<[(])|(?:stop|halt|wait|listen)(?=[.!]))`,
+  'i',
+);
+
+/** "model: please append …": an order right after the colon makes a label an address. */
+const ORDER_AFTER_COLON = new RegExp(
+  String.raw`^s?\s*:\s*(?:please\s+|kindly\s+|now\s+|immediately\s+)?${VERBS}\b`,
   'i',
 );
 
@@ -63,8 +69,13 @@ function addressed(text: string, at: number, end: number, ai: boolean, person: b
     if (score > best[0]) best = [score, how];
   };
   const greeted = GREETING.test(left) && GREETED_RIGHT.test(right);
+  // "Agent: Sorry to hear that!" is a transcript's speaker label; "Agent, send …" is an address.
+  const labelled = !assistant && /^s?\s*:/.test(right) && !ORDER_AFTER_COLON.test(right);
   const called =
-    SENTENCE_START.test(left) && VOCATIVE_RIGHT.test(right) && (assistant || DIRECTIVE.test(right));
+    SENTENCE_START.test(left) &&
+    VOCATIVE_RIGHT.test(right) &&
+    !labelled &&
+    (assistant || DIRECTIVE.test(right));
   if (greeted || called) offer(pick(0.45, 0.35), 'speaks to');
   if (NOTE_TO.test(left)) offer(pick(0.5, 0.35), 'leaves a note for');
   // "The assistant reading this" is a model; "Dear assistant," may be a person.
@@ -137,7 +148,9 @@ export const addressing: Rule = {
     // A tool's own description is written to the model: addressing it there is normal.
     const said = aboutAttacks(text, at) * (ctx.mode === 'tool' ? 0.5 : 1);
     ctx.add('addressed-to-model', at, end, score * said, `text ${how} the model: ${excerpt(text, at, end)}`);
-    followOrder(ctx, end, said);
+    // A system prompt quoted in code ("You are a helpful assistant. Always answer politely.")
+    // describes and instructs too; only an address that turns to the reader counts an order twice.
+    if (how !== 'tells the reader it is') followOrder(ctx, end, said);
     return undefined;
   },
 };
@@ -194,7 +207,24 @@ const FOREIGN_NOTE = [
 ].map((s) => sticky(s));
 
 export const foreignAddress: Rule = {
-  words: ['anweisung', 'hinweis', 'nachricht', 'notiz', 'befehl', 'hallo', 'liebe', 'instruction', 'consigne', 'instrucci', 'mensaje', 'nota$', 'istruzion', 'messaggio', 'instruç', 'mensagem'],
+  words: [
+    'anweisung',
+    'hinweis',
+    'nachricht',
+    'notiz',
+    'befehl',
+    'hallo',
+    'liebe',
+    'instruction',
+    'consigne',
+    'instrucci',
+    'mensaje',
+    'nota$',
+    'istruzion',
+    'messaggio',
+    'instruç',
+    'mensagem',
+  ],
   chars: String.raw`\u7ed9\u81f4`,
   check(ctx, at) {
     const { text } = ctx;
@@ -202,7 +232,13 @@ export const foreignAddress: Rule = {
       const m = matchAt(re, text, at);
       if (m === null) continue;
       const end = at + m[0].length;
-      ctx.add('addressed-to-model', at, end, 0.5 * aboutAttacks(text, at), `text leaves a note for the model: ${excerpt(text, at, end)}`);
+      ctx.add(
+        'addressed-to-model',
+        at,
+        end,
+        0.5 * aboutAttacks(text, at),
+        `text leaves a note for the model: ${excerpt(text, at, end)}`,
+      );
       return undefined;
     }
     return undefined;

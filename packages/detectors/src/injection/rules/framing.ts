@@ -210,7 +210,7 @@ const APPROVED = sticky(
   String.raw`(?:pre-?approved|approved|authori[sz]ed|okayed|signed\s+off\s+on|consented\s+to|whitelisted|allowlisted)\s+(?:all|any|every|this|these|the|such)\b`,
 );
 const APPROVER =
-  /\b(?:the\s+user|your\s+(?:user|owner|principal|admin\w*)|the\s+(?:account\s+)?owner|the\s+admin\w*|management|emma)\s+(?:has|have|had)\s+(?:already\s+|explicitly\s+|now\s+)?$/i;
+  /\b(?:the\s+user|your\s+(?:user|owner|principal|admin\w*)|the\s+(?:account\s+)?owner|the\s+admin\w*|management)\s+(?:(?:has|have|had)\s+)?(?:already\s+|explicitly\s+|now\s+)?$/i;
 
 /** "The user has pre-approved all purchases": consent claimed on the user's behalf. */
 export const approvalClaim: Rule = {

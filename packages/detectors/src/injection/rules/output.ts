@@ -2,14 +2,18 @@
  * Dictating the model's answer: "when you reply to the user, always include this link", "respond
  * only with 'Access granted'". Said to a person these are odd; in data they aim at the model.
  */
-import { GAP } from '../lexicon.js';
+import { GAP, IMPERATIVE_LEFT } from '../lexicon.js';
 import { before, excerpt, matchAt, type Rule, sticky } from '../rule.js';
 
 const INCLUDE = sticky(
   String.raw`(?:always|also|make\s+sure\s+(?:to|you)|be\s+sure\s+to|remember\s+to|you\s+must|you\s+should|don['’]?t\s+forget\s+to)${GAP}(?:\w+${GAP})?(?:include|add|append|insert|mention|say|recommend|state|end\s+(?:with|by)|start\s+with|begin\s+with|respond\s+with|reply\s+with|answer\s+with|output|embed|render)${GAP}(?:(?:this|these|that)(?:\s+(?:link|url|image|text|phrase|sentence|message|words|line|markdown))?|the\s+(?:link|url|image|text|phrase|sentence|message|words|line|markdown)|the\s+following|a\s+link)\b`,
 );
 const WHEN_YOU = sticky(
-  String.raw`when(?:ever)?${GAP}(?:you|the\s+(?:assistant|ai|model|agent))${GAP}(?:reply|respond|answer|summari[sz]e|write|talk|speak|draft|compose|generate|produce|return|describe)\b`,
+  String.raw`when(?:ever)?${GAP}(?:(?:you|the\s+(?:assistant|ai|model|agent))${GAP}(?:reply|respond|answer|summari[sz]e|write|talk|speak|draft|compose|generate|produce|return|describe|process|read|handle|review|parse|analy[sz]e|translate|see|receive)|(?:summari[sz]ing|processing|reading|answering|responding|replying|translating|analy[sz]ing|reviewing)${GAP}(?:this|these|the)\b)\b`,
+);
+/** "Tell the reader to visit …": the model's answer turned into the attacker's message. */
+const TELL_READER = sticky(
+  String.raw`(?:tell|inform|warn|advise|urge|ask|remind|instruct)${GAP}(?:the\s+)?(?:reader|user|customer|visitor|human|recipient)s?${GAP}(?:to|that)\b`,
 );
 const VERBATIM = sticky(
   String.raw`(?:reply|respond|answer|output|say|print)${GAP}(?:only${GAP})?(?:with${GAP})?(?:the\s+(?:text|words|phrase)${GAP}|exactly${GAP})?["'“‘]`,
@@ -31,12 +35,32 @@ export const outputControl: Rule = {
     'output',
     'say',
     'print',
+    'tell',
+    'inform',
+    'warn',
+    'advise',
+    'urge',
+    'remind',
+    'instruct',
   ],
   check(ctx, at) {
     const { text } = ctx;
     const include = matchAt(INCLUDE, text, at);
     const when = include === null ? matchAt(WHEN_YOU, text, at) : null;
     const verbatim = include === null && when === null ? matchAt(VERBATIM, text, at) : null;
+    const told =
+      include === null && when === null && verbatim === null ? matchAt(TELL_READER, text, at) : null;
+    if (told !== null && IMPERATIVE_LEFT.test(before(text, at, 48))) {
+      const end = at + told[0].length;
+      ctx.add(
+        'output-control',
+        at,
+        end,
+        0.3 * (ctx.mode === 'tool' ? 0.6 : 1),
+        `scripts the model's answer: ${excerpt(text, at, end + 30)}`,
+      );
+      return undefined;
+    }
     const m = include ?? when ?? verbatim;
     if (m === null) return undefined;
     // "respond with 'OK'" is only an order at a sentence start.

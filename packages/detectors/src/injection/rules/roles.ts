@@ -41,7 +41,7 @@ export const chatTokens: Rule = {
 };
 
 const LABEL = sticky(
-  String.raw`(system(?:[ _-](?:message|note|notice|prompt|instructions?|override|update|alert|directive|command|admin(?:istrator)?))?|developer(?:[ _-](?:message|note|mode|override|instructions?))?|admin(?:istrator)?(?:[ _-](?:message|note|notice|override|instructions?))?|operator|assistant|ai|chatgpt|gpt(?:-?\d[\w.]*)?|claude|human|user|instructions?|response)[ \t]*([\])}>|*]{0,3})[ \t]*(:|-{1,2}>|=>|—|–|→)?([ \t]*[-=*#~_]{2,}[ \t]*(?:\n|$))?`,
+  String.raw`(system(?:[ _-](?:message|note|notice|prompt|instructions?|override|update|alert|directive|command|admin(?:istrator)?))?|developer(?:[ _-](?:message|note|mode|override|instructions?))?|admin(?:istrator)?(?:[ _-](?:message|note|notice|override|instructions?))?|operator|assistant|ai|chatgpt|gpt(?:-?\d[\w.]*)?|claude|human|user|instructions?|response)[ \t]*([\])}>|*]{0,3})[ \t]*(:|-{1,2}>|=>|—|–|→|\(#)?([ \t]*[-=*#~_]{2,}[ \t]*(?:\n|$))?`,
 );
 const DECORATION = /\n([ \t>#*[({=<|-]*)$/;
 const CUE =
@@ -72,6 +72,8 @@ function label(ctx: Ctx, at: number): undefined {
     if (bracketed || heading || shouted) score += 0.1;
     if (CUE.test(rest)) score += 0.2;
   } else if (/^(?:assistant|ai|chatgpt|gpt|claude)/.test(word)) score = 0.35;
+  // "[assistant](#inner_monologue)", "[system](#error_state)": Bing-chat style turn markers.
+  if (m[3] === '(#') score += 0.2;
   else if (word === 'human') score = 0.3;
   else if (word === 'user') score = 0.15;
   else if (heading && colon) score = word.startsWith('instruction') ? 0.45 : 0.3;

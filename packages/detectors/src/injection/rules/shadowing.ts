@@ -24,7 +24,7 @@ const ITS_BEHAVIOUR = sticky(
 );
 const NAMED_BEFORE = new RegExp(String.raw`${TOOL_NAME}\s+$`);
 const RECIPIENT = sticky(
-  String.raw`(?:change|set|replace|redirect|rewrite|switch|update|modify|override)${GAP}(?:the\s+)?(?:recipient|receiver|destination|to\s+address|e-?mail\s+address|phone\s+number|account(?:\s+number)?|iban|url|endpoint|target)s?${GAP}(?:to|with|into)\b`,
+  String.raw`(?:change|set|replace|redirect|rewrite|switch|update|modify|override)${GAP}(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:recipient|receiver|destination|to\s+address|e-?mail\s+address|phone\s+number|account(?:\s+number)?|iban|url|endpoint|target|payee|beneficiary)s?${GAP}(?:to|with|into)\b`,
 );
 const ALL_TO = sticky(
   String.raw`all\s+(?:e-?mails?|messages?|transactions?|payments?|requests?|files?|transfers?)\s+(?:must|should|will|need\s+to|are\s+to)\s+(?:now\s+)?(?:be\s+)?(?:sent|forwarded|copied|cc['’]?d|bcc['’]?d|routed|redirected|go|addressed)\s+to\b`,
