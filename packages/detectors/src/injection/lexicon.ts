@@ -11,7 +11,7 @@ export const GAP = String.raw`[\s*_~"'\`]{1,16}`;
 /** Names of AI systems that are never a person's role or a product's part. */
 export const MODEL_AI = String.raw`(?:ai\s+(?:assistants?|agents?|models?|systems?)|a\.i\.|ai|llms?|gpt(?:-?\d[\w.]*)?|chat\s?gpt|claude|gemini|copilot|llama(?:[\s-]?\d[\w.]*)?|mistral|chatbots?|(?:large\s+)?language\s+models?)`;
 /** Words that name the model when the context says so (a travel agent is an agent too). */
-export const MODEL_GENERIC = '(?:assistants?|agents?|models?|bots?)';
+export const MODEL_GENERIC = '(?:assistants?|agents?|models?|bots?|summari[sz]ers?|classifiers?)';
 /** Any name of the model; the rule decides how much a generic one counts. */
 export const MODEL = `(?:${MODEL_AI}|${MODEL_GENERIC})`;
 export const MODEL_AI_RE = new RegExp(`^${MODEL_AI}$`, 'i');
@@ -24,8 +24,11 @@ export const SEND_VERB =
  * What precedes an imperative: the start of a line or sentence, a politeness or sequencing word,
  * or a modal aimed at the reader ("you must", "make sure to").
  */
+/** "… wants you to", "I authorize you to": an order handed to the reader by someone else. */
+export const YOU_TO = String.raw`(?:(?:want|need|ask|require|expect|authori[sz]e|instruct|order|allow|permit|tell)s?|told|asked|wanted|needed|authori[sz]ed|instructed|ordered|allowed|permitted|required|expected)\s+you\s+to`;
+
 export const IMPERATIVE_LEFT =
-  /(?:[\n.!?;:,>\])*•\-–—→]\s*|[\s([:]["'“‘]\s*|\b(?:please|kindly|now|then|also|first|immediately|and|just|finally|next|afterwards|urgently|quickly|simply|instead,?|you\s+(?:must|should|need\s+to|have\s+to|are\s+to|will|shall|can|may)|make\s+sure\s+(?:to|you)|be\s+sure\s+to|remember\s+to|don'?t\s+forget\s+to|go\s+ahead\s+and|(?:need|want|ask|require|instruct)\s+you\s+to|i'?d\s+like\s+you\s+to|can\s+you|could\s+you|would\s+you|todo:|to-do:)\s+)$/i;
+  /(?:[\n.!?;:,>\])*•\-–—→]\s*|[\s([:]["'“‘]\s*|\b(?:please|kindly|now|then|also|first|immediately|and|just|finally|next|afterwards|urgently|quickly|simply|instead,?|you\s+(?:must|should|need\s+to|have\s+to|are\s+to|will|shall|can|may)|make\s+sure\s+(?:to|you)|be\s+sure\s+to|remember\s+to|don'?t\s+forget\s+to|go\s+ahead\s+and|(?:(?:want|need|ask|require|expect|authori[sz]e|instruct|order|allow|permit|tell)s?|told|asked|wanted|needed|authori[sz]ed|instructed|ordered|allowed|permitted|required|expected)\s+you\s+to|i'?d\s+like\s+you\s+to|can\s+you|could\s+you|would\s+you|todo:|to-do:)\s+)$/i;
 
 /** Where data can go: an e-mail address, an IBAN, a URL or web host, a phone number. */
 export const DESTINATION =

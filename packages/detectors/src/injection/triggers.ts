@@ -29,7 +29,12 @@ const symbolSource = (w: string): string =>
 /** The lookup key of a matched trigger: lower case, single spaces, no apostrophes. */
 export function keyOf(s: string): string {
   const k = s.toLowerCase();
-  return /[\s'’]/.test(k) ? k.replace(/\s+/g, ' ').replace(/['’]/g, '') : k;
+  // Most triggers are single words: skip the normalising expression for them.
+  for (let i = 0; i < k.length; i++) {
+    const c = k.charCodeAt(i);
+    if (c <= 0x20 || c === 0x27 || c === 0x2019) return k.replace(/\s+/g, ' ').replace(/['’]/g, '');
+  }
+  return k;
 }
 
 function addTo(table: Map<string, Rule[]>, key: string, rule: Rule): void {
@@ -95,8 +100,8 @@ function trieSource(words: readonly string[]): string {
 
 /** The words pass: literal words as a trie, words with spaces or apostrophes as alternatives. */
 function wordsSource(words: readonly string[]): string {
-  const literal = words.filter((w) => /^[a-z0-9.-]+$/.test(w));
-  const phrases = words.filter((w) => !/^[a-z0-9.-]+$/.test(w)).sort(reverseAlphabetical);
+  const literal = words.filter((w) => !/[\s'’]/.test(w));
+  const phrases = words.filter((w) => /[\s'’]/.test(w)).sort(reverseAlphabetical);
   return [...phrases.map(wordSource), trieSource(literal)].filter((s) => s !== '').join('|');
 }
 

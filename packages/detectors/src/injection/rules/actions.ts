@@ -4,6 +4,11 @@
  * so they score low and count when they sit next to stronger signals.
  */
 import { BULK, DESTINATION, IMPERATIVE_LEFT, MONEY, SENSITIVE } from '../lexicon.js';
+
+/** Secrets proper (not a document or a mailbox): what showing in an answer leaks. */
+const SENSITIVE_SECRET =
+  /\b(?:passwords?|passcodes?|pass\s?phrases?|security\s+codes?|verification\s+codes?|one[-\s]time\s+(?:codes?|passwords?)|credentials?|api[-\s_]?keys?|access\s+tokens?|secrets?|private\s+keys?|ssh\s+keys?|seed\s+phrases?|recovery\s+(?:codes?|phrases?)|credit\s+card\s+numbers?|cvv|social\s+security\s+numbers?|system\s+prompt)\b/i;
+
 import { before, type Ctx, clause, excerpt, matchAt, type Rule, sticky } from '../rule.js';
 
 const VERB = sticky(
@@ -20,7 +25,7 @@ const STANDING = sticky(
 );
 /** Taking over an account: its password, recovery address, second factor, payout details. */
 const TAKEOVER = sticky(
-  String.raw`(?:reset|change|update|set|replace|modify)\s+(?:the\s+)?(?:user['’]s\s+|their\s+|his\s+|her\s+|my\s+|your\s+|account\s+)?(?:password|passcode|pin|e-?mail\s+address|recovery\s+(?:e-?mail|phone|address)|2fa|mfa|two-factor\s+\w+|security\s+(?:settings|questions?)|shipping\s+address|delivery\s+address|payout\s+account|bank\s+details|beneficiary)\s+(?:to|with|into)\s+\S`,
+  String.raw`(?:transfer|hand\s+over|give\s+away)\s+(?:the\s+)?(?:ownership|admin(?:istrator)?\s+rights|control)\s+of\b|(?:reset|change|update|set|replace|modify|switch|swap)\s+(?:the\s+)?(?:user['’]s\s+|their\s+|his\s+|her\s+|my\s+|your\s+|account\s+)?(?:payment\s+(?:card|method|details)|card\s+on\s+file|password|passcode|pin|e-?mail\s+address|recovery\s+(?:e-?mail|phone|address)|2fa|mfa|two-factor\s+\w+|security\s+(?:settings|questions?)|shipping\s+address|delivery\s+address|payout\s+account|bank\s+details|beneficiary)\s+(?:to|with|into)\s+\S`,
 );
 /** "Make an HTTP GET request to …": a request is a message out. */
 const REQUEST = sticky(
@@ -30,9 +35,17 @@ const REQUEST = sticky(
 const EXECUTE =
   /^(?:download|fetch|get|curl|wget)\b[^.\n]{0,120}?\b(?:and|then)\s+(?:run|execute|install|open|launch)\s+(?:it|them|the\s+(?:file|script|installer|binary|program))\b|^curl\s[^\n|]{0,200}\|\s*(?:sudo\s+)?(?:sh|bash|zsh|python3?)\b/i;
 
+/** "The bank will never ask you to share …": an order that is denied is no order. */
+const DENIED = /\b(?:never|not|n['’]t(?!\s+forget)|no\s+one|nobody)\b[^.!?\n]{0,30}$/i;
+/** Showing a secret in the answer leaks it to whoever reads the answer. */
+const SHOW = sticky(
+  String.raw`(?:list|show|print|display|output|reveal|dump|disclose|read\s+out|tell\s+me)\s+(?=[\w'"“‘$@<(\[])`,
+);
+
 function act(ctx: Ctx, at: number): undefined {
   const { text } = ctx;
-  if (!IMPERATIVE_LEFT.test(before(text, at, 48))) return undefined;
+  const left = before(text, at, 48);
+  if (!IMPERATIVE_LEFT.test(left) || DENIED.test(left)) return undefined;
   const c = clause(text, at, 300);
   const end = at + c.length;
   const add = (rule: string, score: number, what: string): undefined => {
@@ -46,7 +59,11 @@ function act(ctx: Ctx, at: number): undefined {
   const run = EXECUTE.exec(c);
   if (run !== null) return add('code-execution', run[0].startsWith('curl') ? 0.2 : 0.35, 'asks to run code');
   const m = matchAt(VERB, text, at);
-  if (m === null) return undefined;
+  if (m === null) {
+    if (matchAt(SHOW, text, at) !== null && SENSITIVE_SECRET.test(c))
+      add('exfil-request', 0.3, 'asks to show secrets');
+    return undefined;
+  }
   const dest = DESTINATION.test(c);
   if (m[1] !== undefined) {
     // Money first: an IBAN in a payment request is where the money goes, not what leaks.
@@ -131,49 +148,22 @@ export const actionRequest: Rule = {
     'replace',
     'modify',
     'download',
+    'list',
+    'show',
+    'print',
+    'display',
+    'output',
+    'reveal',
+    'dump',
+    'disclose',
+    'read out',
+    'tell me',
+    'switch',
+    'swap',
     'fetch',
     'get$',
     'curl',
     'wget',
   ],
   check: act,
-};
-
-const CALL = sticky(
-  String.raw`(?:call|invoke|use|run|execute|trigger|employ|utili[sz]e)(?:\s+(?:the|a|this|that|your|following))?(?:\s+(?:tool|function|api|action|command|method|plugin|endpoint|skill)s?)?(?:\s+(?:named|called))?[\s*"'\`:]{1,4}([a-z][a-z0-9]*(?:[_-][a-z0-9]+)*)[\`'"]?(\()?`,
-);
-const ARGUMENTS = sticky(String.raw`following\s+(?:arguments|parameters|args|params|inputs|values)\b`);
-const NOT_A_NAME = /^(?:the|a|an|this|that|your|following|tool|function|it|them)$/i;
-const ARGS =
-  /\b\w+\s*=\s*["'\w$]|\bwith\s+(?:the\s+)?(?:following\s+)?(?:arguments|parameters|args|params)\b|\(\s*["'{\w]/i;
-
-export const toolCall: Rule = {
-  nearWords: ['call', 'invoke', 'use', 'run', 'execute', 'trigger', 'employ', 'utili', 'following'],
-  check(ctx, at, _end, key) {
-    if (ctx.mode === 'tool') return undefined;
-    const { text } = ctx;
-    if (key === 'following') {
-      const m = matchAt(ARGUMENTS, text, at);
-      if (m !== null)
-        ctx.add(
-          'tool-call',
-          at,
-          at + m[0].length,
-          0.2,
-          `dictates tool arguments: ${excerpt(text, at, at + m[0].length)}`,
-        );
-      return undefined;
-    }
-    const m = matchAt(CALL, text, at);
-    const name = m?.[1];
-    if (m === null || name === undefined || NOT_A_NAME.test(name)) return undefined;
-    const named = name.includes('_') || /[a-z][A-Z]/.test(name) || m[2] !== undefined;
-    if (!named || !IMPERATIVE_LEFT.test(before(text, at, 48))) return undefined;
-    const end = at + m[0].length;
-    // Arguments dictated along with the call, or a destination among them, make it an order.
-    const c = clause(text, at, 300);
-    const score = 0.35 + (ARGS.test(c) ? 0.1 : 0) + (DESTINATION.test(c) ? 0.1 : 0);
-    ctx.add('tool-call', at, end, score, `tells the model to call a tool: ${excerpt(text, at, end)}`);
-    return undefined;
-  },
 };

@@ -17,14 +17,14 @@ const CLOSING = sticky(
   String.raw`<\/(?:data|document|context|input|tool_output|tool_result|result|content|email|text|user_input|untrusted)>`,
 );
 const STOP = sticky(
-  String.raw`stop\s+(?:what\s+you(?:['’]re|\s+are)\s+doing|(?:the|your)\s+current\s+task|processing\s+(?:this|the)\s+\w+|everything|all\s+(?:other\s+)?tasks)\b`,
+  String.raw`stop\s+(?:what\s+you(?:['’]re|\s+are)\s+doing|(?:the|your)\s+current\s+task|processing\s+(?:this|the)\s+\w+|everything|all\s+(?:other\s+)?tasks|summari[sz]ing|translating|answering|responding|replying|working\s+on\s+(?:the|your|this))\b`,
 );
 const DISMISSED =
   /\b(?:the|this|that)\s+(?:conversation|chat|text|content|above|previous\s+\w+|everything\s+above)\s+(?:so\s+far\s+|above\s+)?(?:was|were|is)\s+(?:just\s+|only\s+|all\s+|merely\s+)?(?:an?\s+)?$/i;
 
 export const boundary: Rule = {
-  words: ['end$', 'begin', 'stop$'],
-  nearWords: ['start$', 'test$', 'drill', 'simulation', 'fake', 'joke', 'distraction', 'decoy'],
+  words: ['begin', 'stop$'],
+  nearWords: ['end$', 'start$', 'test$', 'drill', 'simulation', 'fake', 'joke', 'distraction', 'decoy'],
   symbols: [
     '</data',
     '</document',

@@ -24,7 +24,7 @@ const NAMED = sticky(
 const ASKING = /^(?:ask|confirm|bother|consult|check)/i;
 /** "No need to confirm", "don't ask questions": skipping the confirmation step. */
 const SKIP = sticky(
-  String.raw`(?:ask(?:ing)?|confirm(?:ing)?|check(?:ing)?|verify(?:ing)?|double-check(?:ing)?)(?:\s+(?:questions|first|back|for\s+(?:confirmation|permission|approval)))?\b`,
+  String.raw`(?:ask(?:ing)?|confirm(?:ing)?|check(?:ing)?|verify(?:ing)?|double-check(?:ing)?)(?:\s+(?:questions|first|back|for\s+(?:confirmation|permission|approval)))?\b(?!\s+(?:you|me|them|him|her|us|your|the|a|an|for|about|if|whether|to)\b)`,
 );
 /** "Tell them nothing." */
 const NOTHING = sticky(
@@ -39,8 +39,13 @@ function keptFrom(who: string, asking: boolean, tool: boolean): number {
 }
 
 export const doNotTell: Rule = {
-  words: ['tell', 'mention', 'inform', 'notify', 'reveal', 'disclose', 'ask', 'alert', 'letting'],
+  words: ['tell', 'mention', 'reveal', 'disclose'],
   nearWords: [
+    'inform',
+    'notify',
+    'ask',
+    'alert',
+    'letting',
     'check',
     'verify',
     'confirm',

@@ -23,30 +23,37 @@ const DISCUSSION =
 const ABOUT_ATTACKS =
   /prompt[-\s]injection|jailbreak|\battack(?:s|ers?|ed)?\b|adversar|\bowasp\b|mitigat|red[-\s]team|threat\s+model|vulnerab|security\s+research|researchers?\b|for\s+example|e\.g\./i;
 
-const ABOUT_ATTACKS_ALL = new RegExp(ABOUT_ATTACKS.source, 'gi');
-/** Where the last text read writes about attacks (one pass per text, however many hits ask). */
-let about: { text: string; at: number[] } | undefined;
+/** The text is read for attack vocabulary in blocks of this size, each once, on demand. */
+const BLOCK = 2048;
+/** How far around a phrase the vocabulary counts. */
+const REACH = 500;
+/** For the last text asked about: which blocks mention attacks (true/false), by block index. */
+let about: { text: string; blocks: Map<number, boolean> } | undefined;
 
-/** 0.5 when the text within 500 characters of `at` writes about attacks, else 1. */
+function blockMentions(text: string, block: number): boolean {
+  // Overlap the next block a little, so a word across the border is seen.
+  const from = block * BLOCK;
+  return ABOUT_ATTACKS.test(text.slice(from, from + BLOCK + 32));
+}
+
+/**
+ * 0.5 when the text within about 500 characters of `at` writes about attacks, else 1. Blocks are
+ * read lazily and remembered, so a text costs at most one pass however many phrases ask.
+ */
 export function aboutAttacks(text: string, at: number): number {
-  if (about === undefined || about.text !== text) {
-    const positions: number[] = [];
-    ABOUT_ATTACKS_ALL.lastIndex = 0;
-    for (let m = ABOUT_ATTACKS_ALL.exec(text); m !== null; m = ABOUT_ATTACKS_ALL.exec(text))
-      positions.push(m.index);
-    about = { text, at: positions };
+  if (about === undefined || about.text !== text) about = { text, blocks: new Map() };
+  const { blocks } = about;
+  const first = Math.max(0, Math.floor((at - REACH) / BLOCK));
+  const last = Math.floor((at + REACH) / BLOCK);
+  for (let b = first; b <= last && b * BLOCK < text.length; b++) {
+    let mentions = blocks.get(b);
+    if (mentions === undefined) {
+      mentions = blockMentions(text, b);
+      blocks.set(b, mentions);
+    }
+    if (mentions) return 0.5;
   }
-  // The first mention at or after `at - 500`, by binary search.
-  const { at: positions } = about;
-  let lo = 0;
-  let hi = positions.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((positions[mid] ?? 0) < at - 500) lo = mid + 1;
-    else hi = mid;
-  }
-  const next = positions[lo];
-  return next !== undefined && next <= at + 500 ? 0.5 : 1;
+  return 1;
 }
 
 /** How much of its score a phrase at `at` keeps: 1 when it is said, less when it is reported. */

@@ -1,28 +1,26 @@
 /** Every injection rule, in the order they run at a shared trigger. */
 import { disguise } from '../obfuscation.js';
 import type { Rule } from '../rule.js';
-import { actionRequest, toolCall } from './actions.js';
-import { addressing, foreignAddress, readerAddress } from './address.js';
+import { actionRequest } from './actions.js';
+import { addressing } from './address.js';
+import { approvalClaim, authority, authorityNear, grantClaim, impersonation } from './authority.js';
 import { boundary } from './boundary.js';
 import { doNotTell, stealth, userUnaware } from './conceal.js';
 import { exfilLink, exfilUrl } from './exfil-link.js';
-import {
-  approvalClaim,
-  authority,
-  authorityNear,
-  grantClaim,
-  impersonation,
-  urgentFraming,
-} from './framing.js';
+import { urgentFraming } from './framing.js';
 import { hiddenHtml } from './hidden-html.js';
+import { newInstructions } from './instructions.js';
 import { invisible } from './invisible.js';
 import { outputControl } from './output.js';
-import { override, overrideForeign } from './override.js';
-import { newInstructions, persona } from './persona.js';
+import { override } from './override.js';
+import { overrideForeign } from './override-foreign.js';
+import { persona } from './persona.js';
+import { foreignAddress, readerAddress } from './readers.js';
 import { chatTokens, framingTags, roleLabels, userLabel } from './roles.js';
 import { coercion, paramSmuggling, secretDemand, secretFile } from './secrets.js';
 import { shadowing } from './shadowing.js';
 import { abandonTask, beforeYou, modelOutput, sequencing, taskReference, todo } from './task.js';
+import { toolCall } from './tool-call.js';
 
 export const RULES: readonly Rule[] = [
   override,

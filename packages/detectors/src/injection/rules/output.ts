@@ -15,6 +15,10 @@ const WHEN_YOU = sticky(
 const TELL_READER = sticky(
   String.raw`(?:tell|inform|warn|advise|urge|ask|remind|instruct)${GAP}(?:the\s+)?(?:reader|user|customer|visitor|human|recipient)s?${GAP}(?:to|that)\b`,
 );
+/** "Reply with a link to … and nothing else", "explain that the service is down", "hide the warnings". */
+const SCRIPTED = sticky(
+  String.raw`(?:(?:reply|respond|answer)${GAP}(?:only\s+)?with${GAP}(?:a|the|this|one)${GAP}(?:link|url|message|sentence|word|phrase)\b|(?:explain|say|state|claim|assert|pretend)${GAP}that${GAP}(?:the|this|it|they|you|your|there|we|our|all|a|an|he|she|its|their)\b|(?:hide|omit|remove|suppress|leave\s+out|don['’]?t\s+(?:show|mention))${GAP}(?:the|any|all|every)${GAP}(?:[\w-]+${GAP})?(?:warnings?|reviews?|complaints?|issues?|risks?|concerns?|criticism|errors?|alerts?))`,
+);
 const VERBATIM = sticky(
   String.raw`(?:reply|respond|answer|output|say|print)${GAP}(?:only${GAP})?(?:with${GAP})?(?:the\s+(?:text|words|phrase)${GAP}|exactly${GAP})?["'“‘]`,
 );
@@ -42,6 +46,16 @@ export const outputControl: Rule = {
     'urge',
     'remind',
     'instruct',
+    'explain',
+    'state',
+    'claim',
+    'assert',
+    'pretend',
+    'hide',
+    'omit',
+    'remove',
+    'suppress',
+    'leave out',
   ],
   check(ctx, at) {
     const { text } = ctx;
@@ -49,7 +63,9 @@ export const outputControl: Rule = {
     const when = include === null ? matchAt(WHEN_YOU, text, at) : null;
     const verbatim = include === null && when === null ? matchAt(VERBATIM, text, at) : null;
     const told =
-      include === null && when === null && verbatim === null ? matchAt(TELL_READER, text, at) : null;
+      include === null && when === null && verbatim === null
+        ? (matchAt(TELL_READER, text, at) ?? matchAt(SCRIPTED, text, at))
+        : null;
     if (told !== null && IMPERATIVE_LEFT.test(before(text, at, 48))) {
       const end = at + told[0].length;
       ctx.add(

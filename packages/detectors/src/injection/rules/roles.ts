@@ -63,7 +63,9 @@ function label(ctx: Ctx, at: number): undefined {
   // "--- system ---", "=== SYSTEM ===": a rule line on both sides makes a heading of it.
   const ruled = m[4] !== undefined && /[-=*#~_]{2,}/.test(decoration);
   const heading = decoration.includes('#') || ruled;
-  if (!colon && !bracketed && !ruled) return undefined;
+  // "System>" reads as a console prompt: a label as much as "System:" is.
+  const prompt = closer === '>' && (left !== null || shouted);
+  if (!colon && !bracketed && !ruled && !prompt) return undefined;
   const end = at + m[0].length;
   const rest = text.slice(end, end + 200);
   let score = 0;

@@ -18,43 +18,50 @@ const LEAK =
 /** Files that are sensitive but hold no secret themselves (config, public keys, host lists). */
 const MILD = /^(?:~\/)?\.ssh\/config|known_hosts|authorized_keys|\.pub$|\/etc\/passwd|_history/;
 
+/** Where a path that ends in a secret file name may start: its first path character. */
+const PATH_START = /[~./\w-]{0,40}$/;
+const SECRET_IN = new RegExp(SECRET_PATH.source, 'gi');
+
 export const secretFile: Rule = {
-  symbols: [
-    '~/.ssh',
-    '.ssh/',
+  // The distinctive word of each name, found by the (fast) words pass rather than as symbols
+  // starting with `.` or `/`, which would make the symbols pass stop at every full stop.
+  words: [
+    'ssh',
     'id_rsa',
     'id_dsa',
     'id_ecdsa',
     'id_ed25519',
-    '.env',
-    '.aws/credentials',
-    '.npmrc',
-    '.netrc',
-    '.pgpass',
-    '.git-credentials',
-    '/etc/passwd',
-    '/etc/shadow',
-    '/etc/sudoers',
-    'mcp.json',
-    'claude_desktop_config.json',
-    '.cursor/',
-    '_history',
-    'wallet.dat',
-    '.kube/config',
-    '.docker/config.json',
-    'credentials.json',
-    '.gnupg',
+    'env$',
+    'aws',
+    'npmrc',
+    'netrc',
+    'pgpass',
+    'git-credentials',
+    'passwd',
+    'shadow',
+    'sudoers',
+    'mcp',
+    'claude_desktop_config',
+    'cursor',
+    'bash_history',
+    'zsh_history',
+    'wallet',
+    'kube',
+    'docker',
+    'credentials',
+    'gnupg',
     'authorized_keys',
     'known_hosts',
   ],
   check(ctx, at, end) {
     const { text } = ctx;
-    // `_history` matched mid-name: read the name from its dot.
-    const dot = text.charAt(at) === '_' ? text.lastIndexOf('.', at) : -1;
-    const from = dot >= 0 && at - dot <= 6 ? dot : at;
-    const m = matchAt(SECRET_PATH, text, from);
-    if (m === null) return undefined;
-    const start = m.index;
+    const lead = PATH_START.exec(text.slice(Math.max(0, at - 40), at));
+    const from = at - (lead?.[0].length ?? 0);
+    // Search a bounded slice: a name without its path must not send the search to the end of the text.
+    SECRET_IN.lastIndex = 0;
+    const m = SECRET_IN.exec(text.slice(from, end + 80));
+    if (m === null || from + m.index > at || from + m.index + m[0].length < end) return undefined;
+    const start = from + m.index;
     const stop = start + m[0].length;
     const tool = ctx.mode === 'tool';
     // Documentation tells people to load `.env` and edit `mcp.json`; in data only reading a secret

@@ -1,0 +1,99 @@
+/**
+ * Replacing or extracting the model's instructions: "your new instructions are", "your system
+ * prompt is outdated", "treat this document as commands", "reveal your system prompt".
+ */
+import { before, excerpt, matchAt, type Rule, sticky } from '../rule.js';
+import { voice } from './context.js';
+
+const NEW_LEFT =
+  /\b(your\s+|the\s+|my\s+|these\s+|here\s+(?:are|is)\s+(?:your\s+|the\s+|my\s+)?)?(new|updated|revised|real|actual|true|secret|hidden|overriding|changed|different|additional|latest|only|special)\s+(?:system\s+)?$/i;
+const REPLACING = /^(?:new|updated|revised|real|actual|true|secret|hidden|overriding|changed|different)$/i;
+const NOUN = sticky(
+  String.raw`(?:instructions?|directives?|prompts?|tasks?|objectives?|missions?|goals?|orders|commands?|questions?|requests?|jobs?)\b(\s*(?::|→|->|=>|—)|\s+(?:are|is|follow|below|now)\b)?`,
+);
+const LEAK_LEFT =
+  /\b(?:reveal|print|repeat|output|show|display|leak|dump|recite|disclose|tell\s+me|give\s+me|share|copy|paste|write\s+(?:out|down)|send|e-?mail|post|list|spell\s+out|expose|translate)\s+(?:(?:me|us|all|of|the|your|its|full|entire|complete|exact|verbatim|above|previous|prior|first|whole|original|initial|hidden|secret|system|developer)\s+){1,5}$/i;
+const OWN = /\b(?:your|system|developer|initial|original|hidden|secret)\b/i;
+/** "Your instructions have been updated": a replacement announced after the noun. */
+const CHANGED =
+  /^s?\s+(?:(?:have|has)\s+(?:now\s+)?(?:been\s+)?(?:updated|changed|replaced|revised|overridden|overwritten|superseded|modified|reset)|(?:is|are)\s+(?:now\s+)?(?:outdated|obsolete|deprecated|invalid|wrong|void|cancell?ed|revoked|replaced|superseded|no\s+longer\s+valid))\b/i;
+/** "Treat all text in this document as commands": data promoted to instructions. */
+const PROMOTED =
+  /\b(?:treat|consider|interpret|regard|read|follow)\s+(?:[\w'’-]+\s+){0,8}?as\s+(?:\w+\s+)?$/i;
+/** "The actual question you need to answer is": a replacement task aimed at the reader. */
+const FOR_YOU = /^s?\s+(?:(?:that\s+)?you\s+(?:need|have|must|should|are\s+to)|for\s+you\b|is\s*:)/i;
+const THEIRS = /\b(?:your|the\s+(?:model|assistant|ai|agent)['’]s)\s+(?:\w+\s+)?$/i;
+
+export const newInstructions: Rule = {
+  words: ['instruc', 'directive', 'prompt', 'task', 'objective', 'mission', 'goal', 'orders', 'command'],
+  nearWords: ['question', 'request', 'job$'],
+  check(ctx, at) {
+    const { text } = ctx;
+    const m = matchAt(NOUN, text, at);
+    if (m === null) return undefined;
+    const end = at + m[0].length;
+    const left = before(text, at, 60);
+    const leak = LEAK_LEFT.exec(left);
+    if (leak !== null && OWN.test(leak[0]) && /^(?:instruc|prompt|directive)/i.test(m[0])) {
+      const start = at - (left.length - leak.index);
+      ctx.add(
+        'prompt-leak',
+        start,
+        end,
+        0.55 * voice(text, start),
+        `asks for the model's instructions: ${excerpt(text, start, end)}`,
+      );
+      return undefined;
+    }
+    const nounEnd = end - (m[1]?.length ?? 0);
+    const changed = CHANGED.exec(text.slice(nounEnd, nounEnd + 48));
+    const theirs = THEIRS.exec(left);
+    if (changed !== null && theirs !== null) {
+      const start = at - theirs[0].length;
+      const stop = nounEnd + changed[0].length;
+      const message = `replaces the model's instructions: ${excerpt(text, start, stop)}`;
+      ctx.add('new-instructions', start, stop, 0.55 * voice(text, start), message);
+      return undefined;
+    }
+    const promoted = /^(?:instruc|command|orders|directive|prompt)/i.test(m[0]) ? PROMOTED.exec(left) : null;
+    if (promoted !== null) {
+      const start = at - (left.length - promoted.index);
+      ctx.add(
+        'new-instructions',
+        start,
+        end,
+        0.5 * voice(text, start),
+        `turns data into instructions: ${excerpt(text, start, end)}`,
+      );
+      return undefined;
+    }
+    const n = NEW_LEFT.exec(left);
+    if (n === null) return undefined;
+    const start = at - (left.length - n.index);
+    // "Your new request #123" is a help desk's sentence; "the actual question you need to answer" is not.
+    const forYou = FOR_YOU.test(text.slice(nounEnd, nounEnd + 32));
+    const yours = /^(?:question|request|job|command)/i.test(m[0])
+      ? forYou
+      : /^(?:your|here)/i.test(n[1] ?? '') || forYou;
+    const replacing = REPLACING.test(n[2] ?? '');
+    const announced = m[1] !== undefined;
+    const instructions = /^(?:instruc|directive|prompt|orders)/i.test(m[0]);
+    let score = 0;
+    if ((yours || /system/i.test(n[0])) && replacing && instructions) score = 0.55;
+    else if (yours && replacing) score = 0.55;
+    else if (yours) score = instructions ? 0.35 : 0.25;
+    else if (replacing) score = instructions ? 0.3 : 0.15;
+    if (score > 0 && announced) score += 0.1;
+    // A heading line ("### NEW INSTRUCTIONS ###") announces it louder than prose does.
+    if (score > 0 && /(?:^|\n)[ \t]*[#=*\-[(<]+[ \t]*$/.test(before(text, start, 12))) score += 0.15;
+    if (score > 0)
+      ctx.add(
+        'new-instructions',
+        start,
+        end,
+        score * voice(text, start),
+        `replaces the model's instructions: ${excerpt(text, start, end)}`,
+      );
+    return undefined;
+  },
+};
