@@ -1,0 +1,2 @@
+/** @mcp-trust/client: see docs/hosts.md. */
+export {};

@@ -1,0 +1,2 @@
+/** @mcp-trust/server: see docs/servers.md. */
+export {};
