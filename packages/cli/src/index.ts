@@ -6,6 +6,7 @@ export { runPolicyTest } from './commands/policy-test.js';
 export type { ReplayOptions, ReplayOutcome } from './commands/replay.js';
 export { runReplay } from './commands/replay.js';
 export type { ScanOptions } from './commands/scan.js';
+export { runLint } from './commands/lint.js';
 export { runScan } from './commands/scan.js';
 export type { Io } from './io.js';
 export { memoryIo, processIo } from './io.js';

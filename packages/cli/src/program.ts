@@ -3,6 +3,7 @@ import { registerApprove } from './commands/approve.js';
 import { registerAudit } from './commands/audit.js';
 import { registerDemo } from './commands/demo.js';
 import { registerGateway } from './commands/gateway.js';
+import { registerLint } from './commands/lint.js';
 import { registerPending } from './commands/pending.js';
 import { registerPolicy } from './commands/policy.js';
 import { registerReplay } from './commands/replay.js';
@@ -19,6 +20,7 @@ export function buildProgram(io: Io): Command {
   registerReplay(program, io);
   registerPolicy(program, io);
   registerScan(program, io);
+  registerLint(program, io);
   registerPending(program, io);
   registerApprove(program, io);
   registerAudit(program, io);

@@ -30,8 +30,8 @@ export function checkToolClaims(claims: ToolClaims, path = '$'): Problem[] {
       problem(
         inputPath(path, 'destination'),
         'readonly-with-stored-destination',
-        `readOnlyHint is true, but inputMetadata.destination says inputs may be stored or sent (${stored.join(', ')}); use "ephemeral" if they are not`,
-        'warning',
+        `readOnlyHint is true and inputMetadata.destination says inputs may be stored or sent (${stored.join(', ')}): right for a tool that reads by sending a request (a fetch sends its URL); use "ephemeral" if inputs go nowhere`,
+        'info',
       ),
     );
   }

@@ -15,12 +15,12 @@ describe('consistency of one tool’s annotations', () => {
     expect(codes({ hints: { readOnlyHint: true }, outcomes: ['benign'] })).toEqual([]);
   });
 
-  it('read-only with a stored destination is a warning', () => {
+  it('read-only with a stored destination is a note (a fetch sends its URL and changes nothing)', () => {
     const ps = checkToolClaims({ hints: { readOnlyHint: true }, destination: ['ephemeral', 'internal'] });
     expect(ps).toHaveLength(1);
     expect(ps[0]).toMatchObject({
       code: 'readonly-with-stored-destination',
-      severity: 'warning',
+      severity: 'info',
       path: '$.inputMetadata.destination',
     });
     expect(codes({ hints: { readOnlyHint: true }, destination: ['ephemeral'] })).toEqual([]);
