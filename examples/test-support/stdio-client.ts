@@ -22,7 +22,7 @@ export interface WireTool {
 }
 
 export interface WireResult {
-  content: { type: string; text?: string }[];
+  content: { type: string; text?: string; _meta?: Record<string, unknown> }[];
   isError?: boolean;
   _meta?: { annotations?: Record<string, unknown>; [key: string]: unknown };
   [key: string]: unknown;
@@ -30,7 +30,9 @@ export interface WireResult {
 
 const listSchema = z.looseObject({ tools: z.array(z.looseObject({ name: z.string() })) });
 const callSchema = z.looseObject({
-  content: z.array(z.looseObject({ type: z.string(), text: z.string().optional() })),
+  content: z.array(
+    z.looseObject({ type: z.string(), text: z.string().optional(), _meta: z.looseObject({}).optional() }),
+  ),
   isError: z.boolean().optional(),
   _meta: z.looseObject({}).optional(),
 });
@@ -47,11 +49,22 @@ export interface StdioServer {
   close(): Promise<void>;
 }
 
+/**
+ * How the test's person answers a server's question (form elicitation): `accept` approves it
+ * (`{approve: true}`, as mcp-trust servers ask), `decline` refuses. Each question's message is
+ * passed in, so a test can record what was asked.
+ */
+export type Person = (message: string) => 'accept' | 'decline';
+
+export interface SpawnOptions {
+  env?: Record<string, string>;
+  negotiation?: 'legacy' | 'auto';
+  /** Declare form elicitation and answer questions this way (default: no elicitation). */
+  person?: Person;
+}
+
 /** Spawns `node --import tsx <entry>` (entry relative to the repository root). */
-export async function spawnServer(
-  entry: string,
-  opts: { env?: Record<string, string>; negotiation?: 'legacy' | 'auto' } = {},
-): Promise<StdioServer> {
+export async function spawnServer(entry: string, opts: SpawnOptions = {}): Promise<StdioServer> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: ['--import', 'tsx', fileURLToPath(new URL(entry, `file://${repoRoot}`))],
@@ -65,8 +78,19 @@ export async function spawnServer(
   });
   const client = new Client(
     { name: 'example-e2e', version: '0.0.0' },
-    { versionNegotiation: { mode: opts.negotiation ?? 'legacy' } },
+    {
+      versionNegotiation: { mode: opts.negotiation ?? 'legacy' },
+      ...(opts.person === undefined ? {} : { capabilities: { elicitation: { form: {} } } }),
+    },
   );
+  const person = opts.person;
+  if (person !== undefined) {
+    client.setRequestHandler('elicitation/create', async (req) =>
+      person(String(req.params.message)) === 'accept'
+        ? { action: 'accept', content: { approve: true } }
+        : { action: 'decline' },
+    );
+  }
   try {
     await client.connect(transport);
   } catch (error) {

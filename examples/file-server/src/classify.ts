@@ -1,4 +1,5 @@
-import type { DataClass, ResultAnnotations, Source } from './annotations.js';
+import type { DataClass, ResultAnnotations, Source, TrustToolAnnotationsInit } from '@mcp-trust/server';
+import { normalizePath } from './file-store.js';
 
 /**
  * The drive is split into areas by top-level directory, and every file takes its area's
@@ -45,25 +46,44 @@ export function areaOf(path: string): Area | undefined {
   return AREAS.find((a) => a.name === top);
 }
 
-/** One value when there is one, as SEP-1913 asks of resolved values; a set otherwise. */
-export function single<T>(values: readonly T[]): T | T[] {
-  return values.length === 1 ? values[0]! : [...values];
-}
-
 /** The SEP-1913 result annotations for the content of a file in `area`. */
 export function fileAnnotations(area: Area, uri: string): ResultAnnotations {
   return {
     openWorldHint: false,
     attribution: [uri],
-    returnMetadata: { source: area.source, sensitivity: single(area.sensitivity) },
+    returnMetadata: { source: area.source, sensitivity: area.sensitivity },
   };
 }
 
-/** Results the server itself writes (directory listings, confirmations, errors). */
+/** Results the server itself writes (confirmations, errors). */
 export function systemAnnotations(attribution?: string[]): ResultAnnotations {
   return {
     openWorldHint: false,
     ...(attribution && attribution.length > 0 ? { attribution } : {}),
     returnMetadata: { source: 'system', sensitivity: 'none' },
   };
+}
+
+/**
+ * `tools/resolve`: once the path is known, so is the area. `read_file` narrows to the area's
+ * source and classes (SEP-1913's salary-sheet example); `write_file` to `public` for the
+ * published area and `internal` for the others. Anything else keeps its declaration.
+ */
+export function resolveFileTool(
+  tool: string,
+  args: Readonly<Record<string, unknown>>,
+  uriOf: (path: string) => string,
+): TrustToolAnnotationsInit | undefined {
+  const path = typeof args.path === 'string' ? normalizePath(args.path) : undefined;
+  const area = path === undefined ? undefined : areaOf(path);
+  if (path === undefined || area === undefined || !path.includes('/')) return undefined;
+  if (tool === 'read_file') {
+    return {
+      attribution: [uriOf(path)],
+      returnMetadata: { source: area.source, sensitivity: area.sensitivity },
+    };
+  }
+  if (tool === 'write_file')
+    return { inputMetadata: { destination: area.published ? 'public' : 'internal' } };
+  return undefined;
 }

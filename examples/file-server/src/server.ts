@@ -1,24 +1,32 @@
 import { fileURLToPath } from 'node:url';
-import type { CallToolResult } from '@modelcontextprotocol/server';
+import type { CallGuard, HandlerContext, Policy } from '@mcp-trust/server';
+import {
+  createCallGuard,
+  declareTools,
+  loadServerPolicy,
+  mcpUri,
+  registerToolResolution,
+  textResult,
+} from '@mcp-trust/server';
 import { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import type { ResultAnnotations, TrustToolAnnotations } from './annotations.js';
-import { AREAS, areaOf, fileAnnotations, systemAnnotations } from './classify.js';
+import { AREAS, areaOf, fileAnnotations, resolveFileTool, systemAnnotations } from './classify.js';
 import { FileStore, normalizePath } from './file-store.js';
-import { readRequestTrust } from './request-annotations.js';
 
 /**
  * The file server of SEP-1913's reference scenario: a shared drive holding an HR salary
- * spreadsheet. It classifies files by directory, labels every result with SEP-1913 result
- * annotations, declares its tools' possible sets (`inputMetadata`/`returnMetadata`) in
- * `tools/list`, and refuses to publish data that the call's request annotations say is
- * open-world, sensitive or flagged malicious.
+ * spreadsheet. It declares its tools' possible sets in `tools/list`, narrows them per path in
+ * `tools/resolve`, labels every result by directory, and refuses — by its own policy over each
+ * call's request annotations — to publish open-world, sensitive or malicious data. All of it
+ * through `@mcp-trust/server`.
  */
 
 export const FILE_SERVER_NAME = 'example-file-server';
 export const DEFAULT_ORIGIN = 'mcp://file-server.example.com';
 /** The bundled data (`examples/file-server/data`), from `src/` and `dist/` alike. */
 export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../data/', import.meta.url));
+/** The server's own policy (`examples/file-server/policy.yaml`). */
+export const DEFAULT_POLICY_FILE = new URL('../policy.yaml', import.meta.url);
 
 export interface FileServerOptions {
   /** The files to serve. Servers made from one store share it (writes are seen by all). */
@@ -29,6 +37,8 @@ export interface FileServerOptions {
   persist?: boolean;
   /** The attribution URI prefix (default `mcp://file-server.example.com`). */
   origin?: string;
+  /** The policy each call is checked against (default: `policy.yaml`); `false` checks nothing. */
+  policy?: Policy | false;
 }
 
 /** Options from the environment: FILE_SERVER_ROOT, FILE_SERVER_PERSIST=1, FILE_SERVER_ORIGIN. */
@@ -41,16 +51,17 @@ export function fileServerOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): 
 }
 
 const areaList = AREAS.map((a) => `${a.name}/ (${a.description})`).join(', ');
+const READS = { destination: 'ephemeral', sensitivity: 'none', outcomes: 'benign' } as const;
 
-/** `tools/list` annotations: possible sets over every file the tool may touch. */
-export const FILE_TOOL_ANNOTATIONS = {
+/** `tools/list` declarations: possible sets over every file a tool may touch. */
+export const FILE_TOOLS = declareTools({
   list_files: {
     title: 'List files',
     readOnlyHint: true,
     destructiveHint: false,
     idempotentHint: true,
     openWorldHint: false,
-    inputMetadata: { destination: 'ephemeral', sensitivity: 'none', outcomes: 'benign' },
+    inputMetadata: READS,
     returnMetadata: { source: 'internal', sensitivity: 'none' },
   },
   read_file: {
@@ -59,7 +70,7 @@ export const FILE_TOOL_ANNOTATIONS = {
     destructiveHint: false,
     idempotentHint: true,
     openWorldHint: false,
-    inputMetadata: { destination: 'ephemeral', sensitivity: 'none', outcomes: 'benign' },
+    inputMetadata: READS,
     returnMetadata: { source: ['internal', 'trustedPublic'], sensitivity: ['none', 'financial', 'pii'] },
   },
   write_file: {
@@ -75,18 +86,33 @@ export const FILE_TOOL_ANNOTATIONS = {
     },
     returnMetadata: { source: 'system', sensitivity: 'none' },
   },
-} satisfies Record<string, TrustToolAnnotations>;
+});
 
-function result(text: string, annotations: ResultAnnotations, isError = false): CallToolResult {
-  return { content: [{ type: 'text', text }], _meta: { annotations }, isError };
+let defaultPolicy: Policy | undefined;
+
+/** `policy.yaml`, compiled once per process. */
+function bundledPolicy(): Policy {
+  defaultPolicy ??= loadServerPolicy({ files: [DEFAULT_POLICY_FILE] });
+  return defaultPolicy;
 }
 
 export function createFileServer(options: FileServerOptions = {}): McpServer {
   const store =
     options.store ?? new FileStore(options.root ?? DEFAULT_DATA_DIR, { persist: options.persist ?? false });
-  const origin = (options.origin ?? DEFAULT_ORIGIN).replace(/\/+$/, '');
-  const uriOf = (path: string, dir = false) => `${origin}/${path}${dir && path !== '' ? '/' : ''}`;
-  const fail = (text: string, attribution?: string[]) => result(text, systemAnnotations(attribution), true);
+  const origin = options.origin?.replace(/\/+$/, '');
+  const uriOf = (path: string, dir = false) => {
+    const rel = `${path}${dir && path !== '' ? '/' : ''}`;
+    return origin === undefined ? mcpUri('file-server.example.com', rel) : `${origin}/${rel}`;
+  };
+  const resolve = (tool: string, args: Readonly<Record<string, unknown>>) =>
+    resolveFileTool(tool, args, uriOf);
+  const policy = options.policy ?? bundledPolicy();
+  const guard: CallGuard | undefined =
+    policy === false
+      ? undefined
+      : createCallGuard({ policy, server: FILE_SERVER_NAME, tools: FILE_TOOLS, resolve });
+  const fail = (text: string, attribution?: string[]) =>
+    textResult(text, systemAnnotations(attribution), { isError: true });
 
   const server = new McpServer(
     { name: FILE_SERVER_NAME, version: '0.1.0' },
@@ -95,6 +121,9 @@ export function createFileServer(options: FileServerOptions = {}): McpServer {
       instructions: `A shared drive with ${areaList}. Results carry SEP-1913 annotations in _meta.annotations.`,
     },
   );
+  registerToolResolution(server, { tools: FILE_TOOLS, resolve });
+  const check = (tool: string, args: Record<string, unknown>, ctx: HandlerContext) =>
+    guard?.enforce({ server, ctx, tool, args });
 
   server.registerTool(
     'list_files',
@@ -106,19 +135,27 @@ export function createFileServer(options: FileServerOptions = {}): McpServer {
           .optional()
           .describe('Directory to list, e.g. "hr" or "/notes". Default: the top level.'),
       }),
-      annotations: FILE_TOOL_ANNOTATIONS.list_files,
+      annotations: FILE_TOOLS.list_files.annotations,
     },
-    async ({ dir }) => {
-      const path = normalizePath(dir ?? '');
-      if (path === undefined) return fail(`Invalid directory ${JSON.stringify(dir)}: it leaves the drive.`);
+    async (args, ctx) => {
+      const refused = await check('list_files', args, ctx);
+      if (refused !== undefined) return refused;
+      const path = normalizePath(args.dir ?? '');
+      if (path === undefined)
+        return fail(`Invalid directory ${JSON.stringify(args.dir)}: it leaves the drive.`);
       if (!store.isDirectory(path)) return fail(`No such directory: ${path || '/'}`);
-      const entries = store.list(path);
-      const lines = entries.map((e) => (e.size === undefined ? e.name : `${e.name}\t${e.size} bytes`));
-      return result(`${path || '/'}:\n${lines.join('\n')}`, {
-        openWorldHint: false,
-        attribution: [uriOf(path, true)],
-        returnMetadata: { source: 'internal', sensitivity: 'none' },
-      });
+      const lines = store
+        .list(path)
+        .map((e) => (e.size === undefined ? e.name : `${e.name}\t${e.size} bytes`));
+      return textResult(
+        `${path || '/'}:\n${lines.join('\n')}`,
+        {
+          openWorldHint: false,
+          attribution: [uriOf(path, true)],
+          returnMetadata: { source: 'internal', sensitivity: 'none' },
+        },
+        { tool: FILE_TOOLS.list_files },
+      );
     },
   );
 
@@ -130,18 +167,20 @@ export function createFileServer(options: FileServerOptions = {}): McpServer {
       inputSchema: z.object({
         path: z.string().describe('Path of the file, e.g. "notes/team-lunch.md".'),
       }),
-      annotations: FILE_TOOL_ANNOTATIONS.read_file,
+      annotations: FILE_TOOLS.read_file.annotations,
     },
-    async ({ path: raw }) => {
-      const path = normalizePath(raw);
-      if (path === undefined) return fail(`Invalid path ${JSON.stringify(raw)}: it leaves the drive.`);
+    async (args, ctx) => {
+      const refused = await check('read_file', args, ctx);
+      if (refused !== undefined) return refused;
+      const path = normalizePath(args.path);
+      if (path === undefined) return fail(`Invalid path ${JSON.stringify(args.path)}: it leaves the drive.`);
       const content = store.read(path);
       const area = areaOf(path);
       if (content === undefined || area === undefined) {
         const hint = store.isDirectory(path) ? ' (it is a directory: use list_files)' : '';
         return fail(`No such file: ${path || '/'}${hint}`);
       }
-      return result(content, fileAnnotations(area, uriOf(path)));
+      return textResult(content, fileAnnotations(area, uriOf(path)), { tool: FILE_TOOLS.read_file });
     },
   );
 
@@ -156,35 +195,26 @@ export function createFileServer(options: FileServerOptions = {}): McpServer {
         path: z.string().describe('Path of the file, e.g. "notes/summary.md".'),
         content: z.string().describe('The whole new content of the file.'),
       }),
-      annotations: FILE_TOOL_ANNOTATIONS.write_file,
+      annotations: FILE_TOOLS.write_file.annotations,
     },
-    async ({ path: raw, content }, ctx) => {
-      const path = normalizePath(raw);
+    async (args, ctx) => {
+      const path = normalizePath(args.path);
       if (path === undefined || path === '')
-        return fail(`Invalid path ${JSON.stringify(raw)}: name a file inside the drive.`);
+        return fail(`Invalid path ${JSON.stringify(args.path)}: name a file inside the drive.`);
       const area = areaOf(path);
       if (area === undefined || !path.includes('/'))
         return fail(`Cannot write ${path}: files live under ${AREAS.map((a) => `${a.name}/`).join(', ')}.`);
       if (store.isDirectory(path)) return fail(`Cannot write ${path}: it is a directory.`);
-      const uri = uriOf(path);
-      if (area.published) {
-        const trust = readRequestTrust(ctx.mcpReq._meta);
-        const reasons = [
-          trust.openWorld.length > 0 ? `open-world (${trust.openWorld.join('; ')})` : undefined,
-          trust.sensitive.length > 0 ? `sensitive (${trust.sensitive.join('; ')})` : undefined,
-          trust.malicious.length > 0 ? `flagged malicious (${trust.malicious.join('; ')})` : undefined,
-        ].filter((r) => r !== undefined);
-        if (reasons.length > 0) {
-          return fail(
-            `Refused to write ${path}: files under ${area.name}/ are published, and this call's request ` +
-              `annotations say the data in this session is ${reasons.join(' and ')}. ` +
-              'Nothing was written. Write it under notes/ instead, or publish from a session without that data.',
-            [uri],
-          );
-        }
-      }
-      store.write(path, content);
-      return result(`Wrote ${Buffer.byteLength(content)} bytes to ${path}.`, systemAnnotations([uri]));
+      const refused = await check('write_file', args, ctx);
+      if (refused !== undefined) return refused;
+      store.write(path, args.content);
+      return textResult(
+        `Wrote ${Buffer.byteLength(args.content)} bytes to ${path}.`,
+        systemAnnotations([uriOf(path)]),
+        {
+          tool: FILE_TOOLS.write_file,
+        },
+      );
     },
   );
 

@@ -6,6 +6,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod';
 import type { StdioServer } from '../../test-support/stdio-client.js';
 import { spawnServer, textOf } from '../../test-support/stdio-client.js';
 
@@ -28,14 +29,15 @@ describe('file-server over stdio', () => {
       readOnlyHint: true,
       openWorldHint: false,
       inputMetadata: { destination: 'ephemeral', sensitivity: 'none', outcomes: 'benign' },
-      returnMetadata: { source: ['internal', 'trustedPublic'], sensitivity: ['none', 'financial', 'pii'] },
+      // Possible sets as @mcp-trust/core writes them: rank order, data classes as a set (`none` is the empty one).
+      returnMetadata: { source: ['trustedPublic', 'internal'], sensitivity: ['pii', 'financial'] },
     });
     expect(tools.get('write_file')?.annotations).toMatchObject({
       readOnlyHint: false,
       destructiveHint: true,
       inputMetadata: {
         destination: ['internal', 'public'],
-        sensitivity: ['none', 'financial', 'pii'],
+        sensitivity: ['pii', 'financial'],
         outcomes: ['consequential', 'irreversible'],
       },
       returnMetadata: { source: 'system', sensitivity: 'none' },
@@ -53,7 +55,7 @@ describe('file-server over stdio', () => {
     expect(result._meta?.annotations).toEqual({
       openWorldHint: false,
       attribution: [`${ORIGIN}/hr/salaries.csv`],
-      returnMetadata: { source: 'internal', sensitivity: ['financial', 'pii'] },
+      returnMetadata: { source: 'internal', sensitivity: ['pii', 'financial'] },
     });
   });
 
@@ -88,7 +90,12 @@ describe('file-server over stdio', () => {
     );
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/^Refused to write public\/tips\.md/);
-    expect(textOf(result)).toContain('openWorldHint is true');
+    expect(textOf(result)).toContain('the data in this session is open-world');
+    expect(textOf(result)).toContain('https://blog.example.net/productivity-tips');
+    expect(result._meta?.['mcp-trust/server-verdict']).toMatchObject({
+      decision: 'block',
+      rules: [{ rule: 'publish-open-world' }],
+    });
     expect(result._meta?.annotations).toMatchObject({ openWorldHint: false });
     const after = await server.call('read_file', { path: 'public/tips.md' });
     expect(after.isError).toBe(true);
@@ -139,6 +146,40 @@ describe('file-server over stdio', () => {
     expect(internal.isError).toBeFalsy();
   });
 
+  it("answers tools/resolve per path, as SEP-1913's salary-sheet example does", async () => {
+    const caps = server.client.getServerCapabilities() as Record<string, Record<string, unknown>>;
+    expect(caps.extensions?.['io.modelcontextprotocol/tool-resolution']).toEqual({});
+    const resolve = (name: string, args: Record<string, unknown>) =>
+      server.client.request(
+        { method: 'tools/resolve', params: { name, arguments: args } },
+        z.object({ tool: z.looseObject({ name: z.string(), annotations: z.looseObject({}) }) }),
+      );
+    const salaries = await resolve('read_file', { path: '/hr/salaries.csv' });
+    expect(salaries.tool.annotations).toMatchObject({
+      readOnlyHint: true,
+      openWorldHint: false,
+      attribution: [`${ORIGIN}/hr/salaries.csv`],
+      returnMetadata: { source: 'internal', sensitivity: ['pii', 'financial'] },
+    });
+    const press = await resolve('read_file', { path: 'public/press-release.md' });
+    expect(press.tool.annotations).toMatchObject({
+      returnMetadata: { source: 'trustedPublic', sensitivity: 'none' },
+    });
+    expect((await resolve('write_file', { path: 'public/x.md' })).tool.annotations).toHaveProperty(
+      'inputMetadata.destination',
+      'public',
+    );
+    expect((await resolve('write_file', { path: 'notes/x.md' })).tool.annotations).toHaveProperty(
+      'inputMetadata.destination',
+      'internal',
+    );
+    // A path outside the areas tells the server nothing: the declaration stands.
+    expect((await resolve('write_file', { path: '../x' })).tool.annotations).toHaveProperty(
+      'inputMetadata.destination',
+      ['internal', 'public'],
+    );
+  });
+
   it('stays inside the drive', async () => {
     for (const path of ['../package.json', 'hr/../../x', 'elsewhere/x.md', 'hr']) {
       const result = await server.call('write_file', { path, content: 'x' });
@@ -156,12 +197,12 @@ describe('file-server on the 2026-07-28 protocol', () => {
       expect(server.client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
       const tools = await server.tools();
       expect(tools.get('read_file')?.annotations).toHaveProperty('returnMetadata.source', [
-        'internal',
         'trustedPublic',
+        'internal',
       ]);
       const read = await server.call('read_file', { path: 'hr/salaries.csv' });
       expect(read._meta?.annotations).toMatchObject({
-        returnMetadata: { source: 'internal', sensitivity: ['financial', 'pii'] },
+        returnMetadata: { source: 'internal', sensitivity: ['pii', 'financial'] },
       });
       const refused = await server.call(
         'write_file',

@@ -1,20 +1,33 @@
-import type { CallToolResult } from '@modelcontextprotocol/server';
-import { McpServer, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import type { Policy, ResultAnnotations } from '@mcp-trust/server';
+import {
+  createCallGuard,
+  declareTools,
+  loadServerPolicy,
+  mcpUri,
+  registerToolResolution,
+  textResult,
+  trustResult,
+} from '@mcp-trust/server';
+import { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import type { ResultAnnotations, Source, TrustToolAnnotations } from './annotations.js';
+import { askAboutInjection } from './injection-check.js';
 import type { Email } from './mailbox.js';
 import { isAddress, isInternal, Mailbox } from './mailbox.js';
+import { resolveMailTool } from './resolve.js';
 
 /**
  * The e-mail server of SEP-1913's reference scenario. Mail is labelled by sender: from the
  * internal domain it is `internal`, from anywhere else `untrustedPublic` and open-world (SEP-1913:
- * "Email bodies (user-controlled content)"). `send_email` declares where its input may go
- * (internal or public, by recipient) and that sending cannot be undone; everything sent is kept
- * in an outbox, and appended to MAIL_OUTBOX_FILE when set, so tests can see what really left.
+ * "Email bodies (user-controlled content)"). `send_email` declares where its input may go and
+ * resolves it per recipient; the server refuses or asks, by its own policy over each call's
+ * request annotations, and asks again when the body it is about to send looks injected. Everything
+ * sent is kept in an outbox (and MAIL_OUTBOX_FILE), so tests can see what really left.
  */
 
 export const MAIL_SERVER_NAME = 'example-mail-server';
 export const DEFAULT_INTERNAL_DOMAIN = 'example.com';
+/** The server's own policy (`examples/mail-server/policy.yaml`). */
+export const DEFAULT_POLICY_FILE = new URL('../policy.yaml', import.meta.url);
 
 export interface MailServerOptions {
   /** The mailbox to serve. Servers made from one mailbox share it (and its outbox). */
@@ -25,6 +38,8 @@ export interface MailServerOptions {
   outboxFile?: string;
   /** The attribution URI prefix (default `mcp://mail-server.<internal domain>`). */
   origin?: string;
+  /** The policy each call is checked against (default: `policy.yaml`); `false` checks nothing. */
+  policy?: Policy | false;
 }
 
 /** Options from the environment: MAIL_INTERNAL_DOMAIN, MAIL_OUTBOX_FILE, MAIL_ORIGIN. */
@@ -51,10 +66,10 @@ const READS_MAIL = {
   openWorldHint: true,
   inputMetadata: { destination: 'ephemeral', sensitivity: 'none', outcomes: 'benign' },
   returnMetadata: { source: ['internal', 'untrustedPublic'], sensitivity: ['pii', 'user'] },
-} satisfies TrustToolAnnotations;
+} as const;
 
-/** `tools/list` annotations: possible sets over every message and recipient. */
-export const MAIL_TOOL_ANNOTATIONS = {
+/** `tools/list` declarations: possible sets over every message and recipient. */
+export const MAIL_TOOLS = declareTools({
   list_inbox: { title: 'List the inbox', ...READS_MAIL },
   read_email: { title: 'Read an e-mail', ...READS_MAIL },
   send_email: {
@@ -70,63 +85,78 @@ export const MAIL_TOOL_ANNOTATIONS = {
     },
     returnMetadata: { source: 'system', sensitivity: 'none' },
   },
-} satisfies Record<string, TrustToolAnnotations>;
+});
 
-function result(text: string, annotations: ResultAnnotations, isError = false): CallToolResult {
-  return { content: [{ type: 'text', text }], _meta: { annotations }, isError };
-}
+const SYSTEM: ResultAnnotations = {
+  openWorldHint: false,
+  returnMetadata: { source: 'system', sensitivity: 'none' },
+};
+let defaultPolicy: Policy | undefined;
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+/** `policy.yaml`, compiled once per process. */
+function bundledPolicy(): Policy {
+  defaultPolicy ??= loadServerPolicy({ files: [DEFAULT_POLICY_FILE] });
+  return defaultPolicy;
 }
 
 export function createMailServer(options: MailServerOptions = {}): McpServer {
   const mailbox = options.mailbox ?? createMailbox(options);
   const domain = mailbox.domain;
-  const origin = (options.origin ?? `mcp://mail-server.${domain}`).replace(/\/+$/, '');
-  const sourceOf = (m: Email): Source => (isInternal(m.from, domain) ? 'internal' : 'untrustedPublic');
-  const system = (attribution?: string[]): ResultAnnotations => ({
-    openWorldHint: false,
-    ...(attribution ? { attribution } : {}),
-    returnMetadata: { source: 'system', sensitivity: 'none' },
-  });
-  /** SEP-1913 response aggregation: open-world if any message is; sources and attribution are unions. */
-  const mailAnnotations = (messages: Email[]): ResultAnnotations => {
-    const sources = [...new Set(messages.map(sourceOf))];
+  const origin = options.origin?.replace(/\/+$/, '');
+  const uriOf = (path: string) =>
+    origin === undefined ? mcpUri(`mail-server.${domain}`, path) : `${origin}/${path}`;
+  const resolve = (tool: string, args: Readonly<Record<string, unknown>>) =>
+    resolveMailTool(tool, args, domain);
+  const policy = options.policy ?? bundledPolicy();
+  const guard =
+    policy === false
+      ? undefined
+      : createCallGuard({ policy, server: MAIL_SERVER_NAME, tools: MAIL_TOOLS, resolve });
+  /** A message as it comes back: open-world unless its sender is inside the organisation. */
+  const labelOf = (m: Email): ResultAnnotations => {
+    const internal = isInternal(m.from, domain);
     return {
-      openWorldHint: sources.includes('untrustedPublic'),
-      attribution: messages.map((m) => `${origin}/inbox/${m.id}`),
-      returnMetadata: {
-        source: sources.length === 1 ? sources[0]! : sources,
-        sensitivity: ['pii', 'user'],
-      },
+      openWorldHint: !internal,
+      attribution: [uriOf(`inbox/${m.id}`)],
+      returnMetadata: { source: internal ? 'internal' : 'untrustedPublic', sensitivity: ['pii', 'user'] },
     };
   };
 
   const server = new McpServer(
     { name: MAIL_SERVER_NAME, version: '0.1.0' },
     {
-      // SEP-1862's `tools/resolve`, advertised as the extension: the SDK's capability schema
-      // drops unknown keys under `tools`, so SEP-1862's `tools.resolve` would not reach the wire.
-      capabilities: { tools: {}, experimental: { [TOOL_RESOLUTION]: {} } },
+      capabilities: { tools: {} },
       instructions: `The mailbox of ${mailbox.owner}. Mail from outside ${domain} is marked open-world in _meta.annotations.`,
     },
   );
+  registerToolResolution(server, { tools: MAIL_TOOLS, resolve });
 
   server.registerTool(
     'list_inbox',
     {
-      description: `List the most recent e-mails in ${mailbox.owner}'s inbox (id, date, sender, subject).`,
+      description: `List the most recent e-mails in ${mailbox.owner}'s inbox (id, date, sender, subject), one per content block.`,
       inputSchema: z.object({
         limit: z.number().int().min(1).max(50).optional().describe('How many messages (default 20).'),
       }),
-      annotations: MAIL_TOOL_ANNOTATIONS.list_inbox,
+      annotations: MAIL_TOOLS.list_inbox.annotations,
     },
     async ({ limit }) => {
       const messages = [...mailbox.inbox].sort((a, b) => b.date.localeCompare(a.date)).slice(0, limit ?? 20);
-      if (messages.length === 0) return result('The inbox is empty.', system());
-      const lines = messages.map((m) => `${m.id}\t${m.date}\t${m.fromName} <${m.from}>\t${m.subject}`);
-      return result(lines.join('\n'), mailAnnotations(messages));
+      const empty: ResultAnnotations = {
+        openWorldHint: false,
+        returnMetadata: { source: 'internal', sensitivity: 'none' },
+      };
+      if (messages.length === 0)
+        return textResult('The inbox is empty.', empty, { tool: MAIL_TOOLS.list_inbox });
+      // SEP-1913 response aggregation: each message labelled, the response open-world if any is.
+      const items = messages.map((m) => ({
+        content: {
+          type: 'text' as const,
+          text: `${m.id}\t${m.date}\t${m.fromName} <${m.from}>\t${m.subject}`,
+        },
+        annotations: labelOf(m),
+      }));
+      return trustResult(items, { perBlock: 'extension', tool: MAIL_TOOLS.list_inbox });
     },
   );
 
@@ -135,11 +165,12 @@ export function createMailServer(options: MailServerOptions = {}): McpServer {
     {
       description: 'Read one e-mail from the inbox, by id (as listed by list_inbox).',
       inputSchema: z.object({ id: z.string().describe('The message id, e.g. "msg-001".') }),
-      annotations: MAIL_TOOL_ANNOTATIONS.read_email,
+      annotations: MAIL_TOOLS.read_email.annotations,
     },
     async ({ id }) => {
       const m = mailbox.find(id);
-      if (m === undefined) return result(`No message with id ${JSON.stringify(id)}.`, system(), true);
+      if (m === undefined)
+        return textResult(`No message with id ${JSON.stringify(id)}.`, SYSTEM, { isError: true });
       const text = [
         `From: ${m.fromName} <${m.from}>`,
         `To: ${m.to}`,
@@ -147,8 +178,8 @@ export function createMailServer(options: MailServerOptions = {}): McpServer {
         `Subject: ${m.subject}`,
         '',
         m.body,
-      ].join('\n');
-      return result(text, mailAnnotations([m]));
+      ];
+      return textResult(text.join('\n'), labelOf(m), { tool: MAIL_TOOLS.read_email });
     },
   );
 
@@ -161,57 +192,37 @@ export function createMailServer(options: MailServerOptions = {}): McpServer {
         subject: z.string().describe('The subject line.'),
         body: z.string().describe('The plain-text body.'),
       }),
-      annotations: MAIL_TOOL_ANNOTATIONS.send_email,
+      annotations: MAIL_TOOLS.send_email.annotations,
     },
-    async ({ to, subject, body }, ctx) => {
-      const recipient = to.trim();
+    async (args, ctx) => {
+      const recipient = args.to.trim();
       if (!isAddress(recipient))
-        return result(`Not sent: ${JSON.stringify(to)} is not one e-mail address.`, system(), true);
+        return textResult(`Not sent: ${JSON.stringify(args.to)} is not one e-mail address.`, SYSTEM, {
+          isError: true,
+        });
+      const refused = await guard?.enforce({ server, ctx, tool: 'send_email', args });
+      if (refused !== undefined) return refused;
+      const injected = askAboutInjection(server, ctx, args);
+      if (injected !== undefined) return injected;
       const meta = ctx.mcpReq._meta;
       const sent = mailbox.send({
         to: recipient,
-        subject,
-        body,
+        subject: args.subject,
+        body: args.body,
         ...(isRecord(meta) ? { requestMeta: { ...meta } } : {}),
       });
       const where = sent.destination === 'internal' ? `inside ${domain}` : `outside ${domain}`;
-      return result(`Sent ${sent.id} to ${sent.to} (${where}).`, system([`${origin}/sent/${sent.id}`]));
-    },
-  );
-
-  // SEP-1862: the destination of a mail is known once the recipient is — internal or public.
-  server.server.setRequestHandler(
-    'tools/resolve',
-    { params: resolveParams },
-    async ({ name, arguments: args }) => {
-      const annotations = resolvedAnnotations(name, args ?? {}, domain);
-      if (annotations === undefined)
-        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `unknown tool ${JSON.stringify(name)}`);
-      return { tool: { name, annotations } } as never;
+      return textResult(
+        `Sent ${sent.id} to ${sent.to} (${where}).`,
+        { ...SYSTEM, attribution: [uriOf(`sent/${sent.id}`)] },
+        { tool: MAIL_TOOLS.send_email },
+      );
     },
   );
 
   return server;
 }
 
-/** The extension name of tool resolution (the newer drafts' form of SEP-1862). */
-export const TOOL_RESOLUTION = 'io.modelcontextprotocol/tool-resolution';
-
-const resolveParams = z.looseObject({
-  name: z.string(),
-  arguments: z.record(z.string(), z.unknown()).optional(),
-});
-
-/** `tools/resolve`: the static annotations, with `send_email`'s destination narrowed by its recipient. */
-export function resolvedAnnotations(
-  name: string,
-  args: Record<string, unknown>,
-  domain: string,
-): TrustToolAnnotations | undefined {
-  if (!Object.hasOwn(MAIL_TOOL_ANNOTATIONS, name)) return undefined;
-  const base: TrustToolAnnotations = MAIL_TOOL_ANNOTATIONS[name as keyof typeof MAIL_TOOL_ANNOTATIONS];
-  if (name !== 'send_email' || typeof args.to !== 'string' || !isAddress(args.to.trim())) return base;
-  const destination = isInternal(args.to.trim(), domain) ? 'internal' : 'public';
-  const input = base.inputMetadata ?? { destination, sensitivity: 'none', outcomes: 'irreversible' };
-  return { ...base, inputMetadata: { ...input, destination } };
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

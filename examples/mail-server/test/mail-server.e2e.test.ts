@@ -10,6 +10,7 @@ import type { StdioServer } from '../../test-support/stdio-client.js';
 import { spawnServer, textOf } from '../../test-support/stdio-client.js';
 
 const ENTRY = 'examples/mail-server/src/main.ts';
+const TRUST = 'io.modelcontextprotocol/trust-annotations';
 
 describe('mail-server over stdio', () => {
   let server: StdioServer;
@@ -33,7 +34,7 @@ describe('mail-server over stdio', () => {
       openWorldHint: true,
       inputMetadata: {
         destination: ['internal', 'public'],
-        sensitivity: ['none', 'user', 'pii', 'financial'],
+        sensitivity: ['user', 'pii', 'financial'],
         outcomes: 'irreversible',
       },
       returnMetadata: { source: 'system', sensitivity: 'none' },
@@ -42,24 +43,28 @@ describe('mail-server over stdio', () => {
       expect(tools.get(name)?.annotations, name).toMatchObject({
         readOnlyHint: true,
         inputMetadata: { destination: 'ephemeral', sensitivity: 'none', outcomes: 'benign' },
-        returnMetadata: { source: ['internal', 'untrustedPublic'], sensitivity: ['pii', 'user'] },
+        returnMetadata: { source: ['untrustedPublic', 'internal'], sensitivity: ['user', 'pii'] },
       });
     }
   });
 
   it('labels the inbox listing with every sender it shows', async () => {
     const all = await server.call('list_inbox', {});
-    expect(textOf(all).split('\n')).toHaveLength(3);
+    // One content block per message, each labelled; the response aggregates them (SEP-1913).
+    expect(all.content).toHaveLength(3);
     expect(all._meta?.annotations).toMatchObject({
       openWorldHint: true,
-      returnMetadata: { source: ['untrustedPublic', 'internal'], sensitivity: ['pii', 'user'] },
+      returnMetadata: { source: ['untrustedPublic', 'internal'], sensitivity: ['user', 'pii'] },
     });
+    expect(
+      all.content.map((c) => (c._meta as Record<string, { untrusted?: boolean }>)?.[TRUST]?.untrusted),
+    ).toEqual([true, false, false]);
     // Newest first: the external newsletter, then the two internal messages.
     const newest = await server.call('list_inbox', { limit: 1 });
     expect(textOf(newest)).toContain('events@devconf.example.org');
     expect(newest._meta?.annotations).toMatchObject({ returnMetadata: { source: 'untrustedPublic' } });
     const internal = await server.call('list_inbox', {});
-    expect(textOf(internal)).toMatch(/^msg-003.*\nmsg-002.*\nmsg-001/);
+    expect(internal.content.map((c) => c.text).join('\n')).toMatch(/^msg-003.*\nmsg-002.*\nmsg-001/);
   });
 
   it('labels internal mail internal and external mail open-world', async () => {
@@ -69,13 +74,13 @@ describe('mail-server over stdio', () => {
     expect(lunch._meta?.annotations).toEqual({
       openWorldHint: false,
       attribution: ['mcp://mail-server.example.com/inbox/msg-001'],
-      returnMetadata: { source: 'internal', sensitivity: ['pii', 'user'] },
+      returnMetadata: { source: 'internal', sensitivity: ['user', 'pii'] },
     });
     const newsletter = await server.call('read_email', { id: 'msg-003' });
     expect(newsletter._meta?.annotations).toEqual({
       openWorldHint: true,
       attribution: ['mcp://mail-server.example.com/inbox/msg-003'],
-      returnMetadata: { source: 'untrustedPublic', sensitivity: ['pii', 'user'] },
+      returnMetadata: { source: 'untrustedPublic', sensitivity: ['user', 'pii'] },
     });
     const missing = await server.call('read_email', { id: 'msg-999' });
     expect(missing.isError).toBe(true);

@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
-import type { CallToolResult } from '@modelcontextprotocol/server';
+import type { DeclaredTool, ResultAnnotations } from '@mcp-trust/server';
+import { declareTools, scanContent, textResult } from '@mcp-trust/server';
 import { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import type { ResultAnnotations, TrustToolAnnotations } from './annotations.js';
 import type { Page } from './pages.js';
 import { findPage, loadPages, normalizeUrl } from './pages.js';
 
@@ -11,7 +11,9 @@ import { findPage, loadPages, normalizeUrl } from './pages.js';
  * page is open-world (`openWorldHint: true`, source `untrustedPublic`, attributed to its URL).
  * One page hides a prompt injection. By default the server does not say so — the gateway's
  * detectors must see it for themselves; with WEB_FLAG_INJECTIONS=1 it is "the web server that
- * flags injected pages" and marks them `maliciousActivityHint: true`.
+ * flags injected pages": it scans each page with `@mcp-trust/server`'s `scanContent` (the same
+ * detectors the gateway runs) and marks the ones it finds, or knows, injected with
+ * `maliciousActivityHint: true`.
  */
 
 export const WEB_SERVER_NAME = 'example-web-server';
@@ -35,9 +37,12 @@ export function webServerOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): W
   return opts;
 }
 
-/** `tools/list` annotations. `maliciousActivityHint` says whether results may carry the flag. */
-export function webToolAnnotations(flagInjections: boolean): { fetch_page: TrustToolAnnotations } {
-  return {
+/**
+ * `tools/list` declarations. `maliciousActivityHint` is a possible value: `true` when results may
+ * carry the flag, `false` when they never will.
+ */
+export function webTools(flagInjections: boolean): { readonly fetch_page: DeclaredTool } {
+  return declareTools({
     fetch_page: {
       title: 'Fetch a web page',
       readOnlyHint: true,
@@ -48,16 +53,18 @@ export function webToolAnnotations(flagInjections: boolean): { fetch_page: Trust
       inputMetadata: { destination: 'public', sensitivity: 'none', outcomes: 'benign' },
       returnMetadata: { source: 'untrustedPublic', sensitivity: 'none' },
     },
-  };
+  });
 }
 
-function result(text: string, annotations: ResultAnnotations, isError = false): CallToolResult {
-  return { content: [{ type: 'text', text }], _meta: { annotations }, isError };
-}
+const SYSTEM: ResultAnnotations = {
+  openWorldHint: false,
+  returnMetadata: { source: 'system', sensitivity: 'none' },
+};
 
 export function createWebServer(options: WebServerOptions = {}): McpServer {
   const pages = options.pages ?? loadPages(options.pagesDir ?? DEFAULT_PAGES_DIR);
   const flagInjections = options.flagInjections ?? false;
+  const tools = webTools(flagInjections);
   const server = new McpServer(
     { name: WEB_SERVER_NAME, version: '0.1.0' },
     {
@@ -71,24 +78,27 @@ export function createWebServer(options: WebServerOptions = {}): McpServer {
     {
       description: 'Fetch a web page by URL and return its HTML.',
       inputSchema: z.object({ url: z.string().describe('The http(s) URL of the page.') }),
-      annotations: webToolAnnotations(flagInjections).fetch_page,
+      annotations: tools.fetch_page.annotations,
     },
     async ({ url: raw }) => {
       const url = normalizeUrl(raw);
-      const system: ResultAnnotations = {
-        openWorldHint: false,
-        returnMetadata: { source: 'system', sensitivity: 'none' },
-      };
       if (url === undefined)
-        return result(`Cannot fetch ${JSON.stringify(raw)}: not an http(s) URL.`, system, true);
+        return textResult(`Cannot fetch ${JSON.stringify(raw)}: not an http(s) URL.`, SYSTEM, {
+          isError: true,
+        });
       const page = findPage(pages, url);
-      if (page === undefined) return result(`404 Not Found: ${url}`, system, true);
-      return result(page.html, {
-        openWorldHint: true,
-        ...(flagInjections && page.injected ? { maliciousActivityHint: true } : {}),
-        attribution: [page.url],
-        returnMetadata: { source: 'untrustedPublic', sensitivity: 'none' },
-      });
+      if (page === undefined) return textResult(`404 Not Found: ${url}`, SYSTEM, { isError: true });
+      const flagged = flagInjections && (page.injected || scanContent(page.html).malicious);
+      return textResult(
+        page.html,
+        {
+          openWorldHint: true,
+          ...(flagged ? { maliciousActivityHint: true } : {}),
+          attribution: [page.url],
+          returnMetadata: { source: 'untrustedPublic', sensitivity: 'none' },
+        },
+        { tool: tools.fetch_page },
+      );
     },
   );
 

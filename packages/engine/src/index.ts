@@ -3,6 +3,8 @@ export type { SessionCounts } from './counters.js';
 export type { Engine, EngineOptions } from './create-engine.js';
 export { createEngine } from './create-engine.js';
 export type { EnginePolicy } from './evaluate.js';
+export type { VerdictJson } from './explain-verdict.js';
+export { findingReasons, verdictJson, verdictReasons } from './explain-verdict.js';
 export { DEFAULT_VALUE_INDEX_BYTES, mergeSessionStates } from './merge-state.js';
 export type {
   ArgumentInfo,

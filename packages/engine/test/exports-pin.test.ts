@@ -6,8 +6,11 @@ it('exports exactly these runtime names', () => {
   expect(Object.keys(engine).sort()).toEqual([
     'DEFAULT_VALUE_INDEX_BYTES',
     'createEngine',
+    'findingReasons',
     'listValues',
     'mergeSessionStates',
     'readSessionState',
+    'verdictJson',
+    'verdictReasons',
   ]);
 });
