@@ -1,4 +1,4 @@
-import type { Finding } from '@mcp-trust/detectors';
+import { findingReasons } from '@mcp-trust/engine';
 import { callHash, consumeCallApproval, requestCallApproval } from '../approvals.js';
 import { askPerson } from './ask-person.js';
 import type { CallContext, Step } from './call-context.js';
@@ -20,7 +20,7 @@ export const withholdStep: Step = {
     const rd = ctx.resultDecision;
     if (rd === undefined || ctx.result === undefined) return;
     const { verdict } = rd;
-    const why = [...reasons(verdict), ...detected(rd.findings)];
+    const why = [...reasons(verdict), ...findingReasons(rd.findings)];
     const meta = { 'mcp-trust/verdict': verdictMeta(verdict) };
     if (verdict.action === 'allow') return;
     if (verdict.action === 'warn') {
@@ -65,19 +65,6 @@ export const withholdStep: Step = {
     );
   },
 };
-
-/**
- * The detectors' strongest reasons to call the content malicious: rule names and scores only —
- * this text reaches the model, and a finding's message may quote the content being withheld.
- */
-function detected(findings: readonly Finding[]): string[] {
-  const strongest = findings
-    .filter((f) => f.kind === 'injection' || f.kind === 'poisoning')
-    .sort((a, b) => b.score - a.score)
-    .slice(0, 3);
-  if (strongest.length === 0) return [];
-  return [`detectors: ${strongest.map((f) => `${f.rule} (${f.score.toFixed(2)})`).join(', ')}`];
-}
 
 function resultHash(ctx: CallContext): string {
   return callHash(ctx.sessionId, ctx.exposed.server, resultTool(ctx.exposed.tool), ctx.args);
