@@ -1,19 +1,11 @@
+import { offersToolResolution } from '@mcp-trust/core';
 import type { Client, RequestOptions } from '@modelcontextprotocol/client';
 import type { Json } from './wire.js';
-import { isObject, looseResult } from './wire.js';
-
-const EXTENSION = 'io.modelcontextprotocol/tool-resolution';
+import { looseResult } from './wire.js';
 
 /** Whether the server offers `tools/resolve` (SEP-1862's `tools.resolve`, or the extension in either place). */
 export function offersResolve(client: Client): boolean {
-  const caps = (client.getServerCapabilities() ?? {}) as Json;
-  const tools = caps.tools;
-  if (isObject(tools) && tools.resolve !== undefined && tools.resolve !== false) return true;
-  for (const key of ['experimental', 'extensions']) {
-    const ext = caps[key];
-    if (isObject(ext) && ext[EXTENSION] !== undefined) return true;
-  }
-  return false;
+  return offersToolResolution(client.getServerCapabilities());
 }
 
 /**

@@ -5,6 +5,7 @@
 
 export type { ContractLayer } from './build-contract.js';
 export { buildContract, defaultContract } from './build-contract.js';
+export { offersToolResolution, TOOL_RESOLUTION_KEY } from './capabilities.js';
 export type { DataClaims, Dialect, ReadResult, ToolClaims } from './claims.js';
 export { checkToolAnnotations, checkToolClaims } from './consistency.js';
 export type {

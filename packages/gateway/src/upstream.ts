@@ -1,4 +1,5 @@
 import type { HttpUpstream, StdioUpstream } from '@mcp-trust/catalog';
+import { offersToolResolution } from '@mcp-trust/core';
 import type { Notification, RequestOptions } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/client';
 import { upstreamTransport } from './upstream-transport.js';
@@ -60,13 +61,7 @@ export class Upstream {
 
   /** Whether the server offers `tools/resolve` (SEP-1862's capability or the extension's). */
   get offersResolve(): boolean {
-    const tools = this.capabilities.tools;
-    if (isObject(tools) && tools.resolve !== undefined && tools.resolve !== false) return true;
-    for (const key of ['experimental', 'extensions']) {
-      const ext = this.capabilities[key];
-      if (isObject(ext) && ext['io.modelcontextprotocol/tool-resolution'] !== undefined) return true;
-    }
-    return false;
+    return offersToolResolution(this.capabilities);
   }
 
   get serverCapabilities(): Json {

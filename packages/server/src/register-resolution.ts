@@ -1,3 +1,4 @@
+import { TOOL_RESOLUTION_KEY } from '@mcp-trust/core';
 import type { ServerCapabilities } from '@modelcontextprotocol/server';
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import * as z from 'zod';
@@ -9,7 +10,7 @@ import { lowLevel } from './sdk-server.js';
 import { TrustError } from './trust-error.js';
 
 /** The extension name of tool resolution in the newer drafts (the extension form of SEP-1862). */
-export const TOOL_RESOLUTION_EXTENSION = 'io.modelcontextprotocol/tool-resolution';
+export const TOOL_RESOLUTION_EXTENSION = TOOL_RESOLUTION_KEY;
 
 export interface ToolResolutionOptions {
   /** The server's declared tools (`declareTools`): what every answer is checked against. */

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { offersToolResolution } from '@mcp-trust/core';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { z } from 'zod';
@@ -119,7 +120,7 @@ async function listLive(
       server: {
         ...(info?.name === undefined ? {} : { name: info.name }),
         ...(info?.version === undefined ? {} : { version: info.version }),
-        resolves: offersResolve(client.getServerCapabilities() as Record<string, unknown> | undefined),
+        resolves: offersToolResolution(client.getServerCapabilities()),
       },
     };
   } catch (err) {
@@ -159,16 +160,6 @@ export function splitCommand(line: string): string[] {
   if (quote !== undefined) throw new SourceError(`--command has an unclosed ${quote}`);
   if (has) out.push(cur);
   return out;
-}
-
-/** SEP-1862's `tools.resolve` capability or the extension's `io.modelcontextprotocol/tool-resolution`. */
-function offersResolve(caps: Record<string, unknown> | undefined): boolean {
-  if (caps === undefined) return false;
-  if (isObject(caps.tools) && caps.tools.resolve !== undefined && caps.tools.resolve !== false) return true;
-  return ['experimental', 'extensions'].some((key) => {
-    const ext = caps[key];
-    return isObject(ext) && ext['io.modelcontextprotocol/tool-resolution'] !== undefined;
-  });
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
