@@ -1,0 +1,72 @@
+/**
+ * `npx tsx eval/detectors/model-dev.ts [--styles]`: the learned injection classifier on the
+ * development set (packages/detectors/test/fixtures/dev-*.jsonl) — recall on dev-injections and
+ * false positives on dev-clean for the rules alone (`scanText`, kinds ['injection']), the model
+ * alone (`detectInjectionModel`), and both combined (one noisy-or over both finding sets, as the
+ * scan would combine them) — and false positives on AgentDojo's clean tool outputs, the texts
+ * `npm run eval:detectors` uses. The held-out files are not read. `--styles` adds recall per style.
+ */
+import { parseArgs } from 'node:util';
+import { detectInjectionModel } from '../../packages/detectors/src/injection/model/classify.js';
+import { collect, MALICIOUS_THRESHOLD, summarise } from '../../packages/detectors/src/scan.js';
+import type { Finding } from '../../packages/detectors/src/types.js';
+import { agentDojoOutputs } from './datasets.js';
+import { readTexts } from './train.js';
+
+const { values } = parseArgs({ options: { styles: { type: 'boolean', default: false } } });
+
+interface Judged {
+  id: string;
+  style: string;
+  rules: boolean;
+  model: boolean;
+  combined: boolean;
+}
+
+function judge(id: string, style: string, text: string): Judged {
+  const rules: Finding[] = [];
+  collect(text, rules, { kinds: ['injection'] });
+  const model: Finding[] = [];
+  detectInjectionModel(text, model);
+  const flagged = (fs: Finding[]) => summarise([...fs]).score >= MALICIOUS_THRESHOLD;
+  return { id, style, rules: flagged(rules), model: flagged(model), combined: flagged([...rules, ...model]) };
+}
+
+const read = (file: string) =>
+  (readTexts(file) as { id: string; text: string; style?: string }[]).map((r) =>
+    judge(r.id, r.style ?? '', r.text),
+  );
+const injections = read('dev-injections.jsonl');
+const clean = read('dev-clean.jsonl');
+const dojo = agentDojoOutputs().samples.map((s) => ({ ...judge(s.id, '', s.text), positive: s.positive }));
+const dojoInjected = dojo.filter((s) => s.positive);
+const dojoClean = dojo.filter((s) => !s.positive);
+
+const rate = (xs: Judged[], k: keyof Omit<Judged, 'id' | 'style'>) =>
+  xs.filter((x) => x[k]).length / xs.length;
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`.padStart(7);
+console.log(
+  `                       dev recall  dev false+   AgentDojo recall  AgentDojo false+   (dev ${injections.length}/${clean.length}, AgentDojo ${dojoInjected.length}/${dojoClean.length})`,
+);
+for (const k of ['rules', 'model', 'combined'] as const) {
+  console.log(
+    `${k.padEnd(22)} ${pct(rate(injections, k))}     ${pct(rate(clean, k))}         ${pct(rate(dojoInjected, k))}           ${pct(rate(dojoClean, k))}`,
+  );
+}
+const added = clean.filter((x) => x.combined && !x.rules).map((x) => x.id);
+console.log(`dev-clean flagged by the combination but not by the rules: ${added.join(', ') || 'none'}`);
+const dojoAdded = dojoClean.filter((x) => x.combined && !x.rules).map((x) => x.id);
+console.log(
+  `AgentDojo clean flagged by the combination but not by the rules: ${dojoAdded.join(', ') || 'none'}`,
+);
+
+if (values.styles) {
+  const by = new Map<string, Judged[]>();
+  for (const x of injections) by.set(x.style, [...(by.get(x.style) ?? []), x]);
+  for (const [style, xs] of [...by].sort()) {
+    const n = (k: 'rules' | 'model' | 'combined') => xs.filter((x) => x[k]).length;
+    console.log(
+      `  ${style.padEnd(28)} rules ${n('rules')}/${xs.length}  model ${n('model')}/${xs.length}  combined ${n('combined')}/${xs.length}`,
+    );
+  }
+}

@@ -1,0 +1,257 @@
+/**
+ * `npx tsx eval/detectors/train.ts [--window N] [--l2 X] [--neg X] [--rounds N] [--dry-run]`:
+ * trains the learned prompt-injection classifier of `@mcp-trust/detectors` and writes its weights
+ * to packages/detectors/src/injection/model/weights.ts.
+ *
+ * Training data: packages/detectors/test/fixtures/train-injections.jsonl and train-clean.jsonl
+ * (hand-written for this model). Validation: dev-*.jsonl, used only to choose the threshold
+ * (the operating point: at most 1% of dev-clean above it) — never to fit weights. The held-out
+ * files are not read.
+ *
+ * The model is logistic regression over the hashed features of `injection/model/scan.ts`, scored
+ * like the detector scores: a text is as malicious as its best window of `window` tokens. That is
+ * multiple-instance learning, fitted in rounds: first on whole texts, then each round re-picks
+ * every text's best window under the current weights — an injected text's best window should be
+ * its payload (label 1), a clean text's best window and all its windows should look clean
+ * (label 0) — and refits. Each fit is full-batch Adam on the L2-regularised log loss, from the
+ * previous weights: no randomness, so the same data gives the same weights.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { encodeWeights } from '../../packages/detectors/src/injection/model/decode.js';
+import type { Trace } from '../../packages/detectors/src/injection/model/scan.js';
+import { HASH_BITS, SIZE, scanWindows } from '../../packages/detectors/src/injection/model/scan.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const FIXTURES = resolve(ROOT, 'packages/detectors/test/fixtures');
+const OUT = resolve(ROOT, 'packages/detectors/src/injection/model/weights.ts');
+
+export interface Options {
+  window: number;
+  l2: number;
+  /** Weight of the clean class relative to the injected one. */
+  neg: number;
+  rounds: number;
+  iterations: number;
+}
+export const DEFAULTS: Options = { window: 32, l2: 1e-4, neg: 1.5, rounds: 4, iterations: 150 };
+
+/** A JSONL fixture's texts. */
+export function readTexts(file: string): { id: string; text: string }[] {
+  return readFileSync(resolve(FIXTURES, file), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as { id: string; text: string });
+}
+
+/** A text as training sees it: the features of each token, flattened. */
+interface Doc {
+  feats: Int32Array;
+  /** Token t's features are feats[tokEnd[t-1] .. tokEnd[t]). */
+  tokEnd: Int32Array;
+  y: 0 | 1;
+}
+interface Instance {
+  feats: Int32Array;
+  y: 0 | 1;
+  weight: number;
+}
+
+const NO_WEIGHTS = new Int8Array(SIZE);
+
+function featurize(text: string, y: 0 | 1, window: number): Doc {
+  const trace: Trace = { feats: [], tokEnd: [], start: [], end: [] };
+  scanWindows(text, NO_WEIGHTS, window, trace);
+  return { feats: Int32Array.from(trace.feats), tokEnd: Int32Array.from(trace.tokEnd), y };
+}
+
+/** The distinct features of tokens [a, b) of `d`: what a window of the detector sums. */
+function windowFeatures(d: Doc, a: number, b: number): Int32Array {
+  const all = d.feats.subarray(a === 0 ? 0 : d.tokEnd[a - 1], b === 0 ? 0 : d.tokEnd[b - 1]);
+  return Int32Array.from(new Set(all));
+}
+
+const count = new Int32Array(SIZE);
+
+/** The token range [a, b) of the best window of `d` under `w`: the detector's score, in floats. */
+function bestWindow(d: Doc, w: Float64Array, window: number): [number, number] {
+  const T = d.tokEnd.length;
+  const from = (t: number) => (t === 0 ? 0 : d.tokEnd[t - 1]!);
+  let sum = 0;
+  let best = Number.NEGATIVE_INFINITY;
+  let range: [number, number] = [0, T];
+  for (let t = 0; t < T; t++) {
+    if (t >= window) {
+      for (let j = from(t - window), e = d.tokEnd[t - window]!; j < e; j++) {
+        const f = d.feats[j]!;
+        const c = count[f]! - 1;
+        count[f] = c;
+        if (c === 0) sum -= w[f]!;
+      }
+    }
+    for (let j = from(t), e = d.tokEnd[t]!; j < e; j++) {
+      const f = d.feats[j]!;
+      const c = count[f]!;
+      count[f] = c + 1;
+      if (c === 0) sum += w[f]!;
+    }
+    if (sum > best) {
+      best = sum;
+      range = [Math.max(0, t + 1 - window), t + 1];
+    }
+  }
+  for (let j = from(Math.max(0, T - window)); j < d.feats.length; j++) count[d.feats[j]!]!--;
+  return range;
+}
+
+/** Full-batch Adam on the weighted, L2-regularised log loss, continuing from `w` and `bias`. */
+function adam(xs: Instance[], w: Float64Array, bias: number[], o: Options): void {
+  const g = new Float64Array(SIZE);
+  const m = new Float64Array(SIZE);
+  const v = new Float64Array(SIZE);
+  let mb = 0;
+  let vb = 0;
+  const total = xs.reduce((s, x) => s + x.weight, 0);
+  const lr = 0.05;
+  for (let it = 1; it <= o.iterations; it++) {
+    g.fill(0);
+    let gb = 0;
+    for (const x of xs) {
+      let z = bias[0]!;
+      for (const f of x.feats) z += w[f]!;
+      const p = 1 / (1 + Math.exp(-z));
+      const d = (x.weight * (p - x.y)) / total;
+      gb += d;
+      for (const f of x.feats) g[f]! += d;
+    }
+    const c1 = 1 - 0.9 ** it;
+    const c2 = 1 - 0.999 ** it;
+    for (let k = 0; k < SIZE; k++) {
+      const gk = g[k]! + o.l2 * w[k]!;
+      if (gk === 0 && m[k] === 0) continue;
+      m[k] = 0.9 * m[k]! + 0.1 * gk;
+      v[k] = 0.999 * v[k]! + 0.001 * gk * gk;
+      w[k]! -= (lr * (m[k]! / c1)) / (Math.sqrt(v[k]! / c2) + 1e-8);
+    }
+    mb = 0.9 * mb + 0.1 * gb;
+    vb = 0.999 * vb + 0.001 * gb * gb;
+    bias[0]! -= (lr * (mb / c1)) / (Math.sqrt(vb / c2) + 1e-8);
+  }
+}
+
+export interface Trained {
+  weights: Float64Array;
+  bias: number;
+  options: Options;
+}
+
+/** Trains on the train-*.jsonl fixtures. */
+export function train(o: Options = DEFAULTS): Trained {
+  const docs = [
+    ...readTexts('train-injections.jsonl').map((r) => featurize(r.text, 1, o.window)),
+    ...readTexts('train-clean.jsonl').map((r) => featurize(r.text, 0, o.window)),
+  ];
+  const pos = docs.filter((d) => d.y === 1).length;
+  const negWeight = (o.neg * pos) / (docs.length - pos);
+  const w = new Float64Array(SIZE);
+  const bias = [0];
+  adam(
+    docs.map((d) => ({
+      feats: windowFeatures(d, 0, d.tokEnd.length),
+      y: d.y,
+      weight: d.y === 1 ? 1 : negWeight,
+    })),
+    w,
+    bias,
+    o,
+  );
+  for (let r = 0; r < o.rounds; r++) {
+    const xs: Instance[] = [];
+    for (const d of docs) {
+      const [a, b] = bestWindow(d, w, o.window);
+      if (d.y === 1) {
+        xs.push({ feats: windowFeatures(d, a, b), y: 1, weight: 1 });
+        continue;
+      }
+      xs.push({ feats: windowFeatures(d, a, b), y: 0, weight: negWeight / 2 });
+      const T = d.tokEnd.length;
+      const step = Math.max(1, o.window >> 1);
+      const starts: number[] = [];
+      for (let s = 0; s === 0 || s + o.window <= T + step - 1; s += step) starts.push(s);
+      for (const s of starts) {
+        const e = Math.min(T, s + o.window);
+        xs.push({ feats: windowFeatures(d, s, e), y: 0, weight: negWeight / 2 / starts.length });
+      }
+    }
+    adam(xs, w, bias, o);
+  }
+  return { weights: w, bias: bias[0]!, options: o };
+}
+
+/** Rounds the weights to int8: `scale` is the real value of one unit. */
+export function quantize(t: Trained): { table: Int8Array; scale: number } {
+  const abs = Array.from(t.weights, Math.abs)
+    .filter((x) => x > 0)
+    .sort((a, b) => a - b);
+  const scale = (abs[Math.floor(abs.length * 0.9995)] ?? 1) / 127;
+  const table = new Int8Array(SIZE);
+  for (let k = 0; k < SIZE; k++) table[k] = Math.max(-127, Math.min(127, Math.round(t.weights[k]! / scale)));
+  return { table, scale };
+}
+
+/** The raw score (logit) of a text under a quantised model, as the detector computes it. */
+export const logit = (text: string, q: { table: Int8Array; scale: number }, bias: number, window: number) =>
+  bias + q.scale * scanWindows(text, q.table, window).sum;
+
+/** The lowest threshold that keeps at most `rate` of the clean scores at or above it. */
+export function threshold(clean: number[], rate = 0.01): number {
+  const sorted = [...clean].sort((a, b) => b - a);
+  const allowed = Math.floor(rate * sorted.length);
+  const above = sorted[allowed] ?? Number.NEGATIVE_INFINITY;
+  return above + 1e-3;
+}
+
+function main(): void {
+  const numeric = { type: 'string' } as const;
+  const { values } = parseArgs({
+    options: { window: numeric, l2: numeric, neg: numeric, rounds: numeric, 'dry-run': { type: 'boolean' } },
+  });
+  const o: Options = { ...DEFAULTS };
+  for (const k of ['window', 'l2', 'neg', 'rounds'] as const)
+    if (values[k] !== undefined) o[k] = Number(values[k]);
+  const t = train(o);
+  const q = quantize(t);
+  const score = (r: { text: string }) => logit(r.text, q, t.bias, o.window);
+  const devClean = readTexts('dev-clean.jsonl').map(score);
+  const devInj = readTexts('dev-injections.jsonl').map(score);
+  const thr = threshold(devClean);
+  const recall = devInj.filter((z) => z >= thr).length / devInj.length;
+  const fp = devClean.filter((z) => z >= thr).length / devClean.length;
+  const nonZero = q.table.reduce((n, x) => n + (x !== 0 ? 1 : 0), 0);
+  console.log(`options ${JSON.stringify(o)}; threshold ${thr.toFixed(3)}; dev recall ${recall}, FP ${fp}`);
+  if (values['dry-run']) return;
+  const encoded = encodeWeights(q.table);
+  const header = `/**
+ * Weights of the learned prompt-injection classifier (\`classify.ts\`). GENERATED — do not edit.
+ * Written by \`npx tsx eval/detectors/train.ts\` from packages/detectors/test/fixtures/
+ * train-injections.jsonl and train-clean.jsonl; threshold chosen on dev-*.jsonl (at most 1% of
+ * dev-clean at or above it). Options: ${JSON.stringify(o)}.
+ * ${nonZero} non-zero int8 weights of ${SIZE}, sparse-encoded (\`decode.ts\`).
+ */
+`;
+  const body = `export const MODEL = {
+  hashBits: ${HASH_BITS},
+  window: ${o.window},
+  bias: ${t.bias},
+  scale: ${q.scale},
+  threshold: ${thr},
+  weights:
+    '${encoded}',
+} as const;
+`;
+  writeFileSync(OUT, header + body);
+  console.log(`wrote ${OUT} (${(header.length + body.length) >> 10} KB)`);
+}
+
+if (process.argv[1] !== undefined && resolve(process.argv[1]) === resolve(import.meta.filename)) main();

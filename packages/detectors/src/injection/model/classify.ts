@@ -1,0 +1,131 @@
+/**
+ * The learned prompt-injection detector: logistic regression over hashed word, word-pair and
+ * structural features (`tokens.ts`, `scan.ts`), trained on tool outputs written for it — by hand,
+ * and composed from hand-written pieces (test/fixtures/train-*.jsonl, eval/detectors/train.ts).
+ * It sits beside the rules: they name the technique they recognise; this one generalises to
+ * phrasings no rule was written for. One pass over the text, no regular expression.
+ *
+ * A text scores as its best window of `MODEL.window` tokens, so one injected paragraph in a long
+ * page is scored on its own, not diluted by the page. The window's logit `z` becomes the finding's
+ * score through a logistic curve centred on the operating point chosen on the development set
+ * (`MODEL.threshold`: at most 1% of dev-clean reach it), so that point lands on the scan's
+ * threshold of 0.5, and a model that is fairly sure adds to a rule that is fairly sure under
+ * the scan's noisy-or.
+ */
+import type { Finding } from '../../types.js';
+import { CLASS, decode, MATH, SKIP, TAGGED, width } from './chars.js';
+import { decodeWeights } from './decode.js';
+import { HASH_BITS, SIZE, scanWindows, type Trace } from './scan.js';
+import { MODEL } from './weights.js';
+
+/** The rule name of the model's findings. */
+export const MODEL_RULE = 'injection/model';
+/**
+ * Steepness of the logit → score curve (1 would be the model's own logit, shifted). Steeper
+ * than that, so that a model score well below the operating point adds little to a rule's.
+ */
+export const SLOPE = 2;
+/** Scores below this are not reported: too weak to matter, even beside a rule. */
+export const FLOOR = 0.2;
+
+let table: Int8Array | undefined;
+
+/** The weight table, decoded on first use. */
+export function modelWeights(): Int8Array {
+  if (table === undefined) {
+    // Weights trained for another table size would be read at the wrong places.
+    if (MODEL.hashBits !== HASH_BITS)
+      throw new Error(`weights: ${MODEL.hashBits} hash bits, scanner ${HASH_BITS}`);
+    table = decodeWeights(MODEL.weights, SIZE);
+  }
+  return table;
+}
+
+/** The model's logit for `text` and the span of its best window (for tools and evaluation). */
+export function modelLogit(text: string): { z: number; start: number; end: number } {
+  const best = scanWindows(text, modelWeights(), MODEL.window);
+  return { z: MODEL.bias + MODEL.scale * best.sum, start: best.start, end: best.end };
+}
+
+/** The logit as a finding score: 0.5 at the operating point. */
+export function modelScore(z: number): number {
+  return 1 / (1 + Math.exp(-SLOPE * (z - MODEL.threshold)));
+}
+
+/** Adds the model's finding for `text` to `out` (kind `injection`), if it scores at least `FLOOR`. */
+export function detectInjectionModel(text: string, out: Finding[]): void {
+  if (typeof text !== 'string' || text.length === 0) return;
+  const w = modelWeights();
+  const best = scanWindows(text, w, MODEL.window);
+  if (best.tokens === 0) return;
+  const score = modelScore(MODEL.bias + MODEL.scale * best.sum);
+  if (!(score >= FLOOR)) return;
+  const [start, end] = core(text, best.start, best.end, w);
+  out.push({
+    rule: MODEL_RULE,
+    kind: 'injection',
+    start,
+    end,
+    score,
+    message: `reads like instructions to the AI (learned model, ${score.toFixed(2)}): "${quote(text, start, end)}"`,
+  });
+}
+
+/**
+ * The part of the window [from, to) that carries its score: the run of tokens with the largest
+ * sum of (first-seen) weights, so the span points at the instruction, not at the text around it.
+ */
+function core(text: string, from: number, to: number, w: Int8Array): [number, number] {
+  const trace: Trace = { feats: [], tokEnd: [], start: [], end: [] };
+  const part = text.slice(from, to);
+  scanWindows(part, w, 2 * MODEL.window + 8, trace);
+  const seen = new Set<number>();
+  let run = 0;
+  let runStart = 0;
+  let best = 0;
+  let span: [number, number] = [from, to];
+  let f = 0;
+  for (let t = 0; t < trace.tokEnd.length; t++) {
+    let c = 0;
+    for (const e = trace.tokEnd[t]!; f < e; f++) {
+      const k = trace.feats[f]!;
+      if (!seen.has(k)) {
+        seen.add(k);
+        c += w[k]!;
+      }
+    }
+    if (run <= 0) {
+      run = 0;
+      runStart = t;
+    }
+    run += c;
+    if (run > best) {
+      best = run;
+      span = [from + trace.start[runStart]!, from + trace.end[t]!];
+    }
+  }
+  return span;
+}
+
+/**
+ * At most 80 characters of the span, on one line, as a person should read it: text hidden in
+ * Unicode tag characters spelled out, zero-width characters dropped, whitespace collapsed.
+ */
+function quote(text: string, start: number, end: number): string {
+  let s = '';
+  let space = false;
+  for (let i = start; i < end && s.length < 80; i += width) {
+    let c = decode(text, i);
+    if (c >= TAGGED && c < MATH) c -= TAGGED;
+    else if (c >= MATH) c -= MATH;
+    if (c <= 0x20 || c === 0x7f || c === 0xa0) {
+      space = s.length > 0;
+      continue;
+    }
+    if (CLASS[c] === SKIP) continue;
+    if (space) s += ' ';
+    space = false;
+    s += String.fromCharCode(c);
+  }
+  return s.length >= 80 ? `${s.slice(0, 79)}…` : s;
+}

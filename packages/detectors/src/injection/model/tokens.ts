@@ -1,0 +1,230 @@
+/**
+ * The classifier's tokeniser: reads a text in chunks of up to `CHUNK` tokens and leaves each
+ * token's span and hashed feature ids in shared buffers (no allocation per token, no substring,
+ * no regex). `scan.ts` slides its window over them.
+ *
+ * Features of a token, hashed into a table of `SIZE` weights with FNV-1a computed as the
+ * characters stream by: the folded word; its first five letters when it is longer
+ * ("instructions", "instrucciones" and "instructed" share one); the pair (previous token, word),
+ * where the previous token is a sentence-start marker after `.`, `!`, `?`, `:`, `;` or a line
+ * break — so "imperative at the start of a sentence" is a feature of its own; the leetspeak
+ * reading of a word mixing letters and digits; and structural features: text in Unicode tag
+ * characters, zero-width characters or soft hyphens inside a word, a word mixing Latin and
+ * look-alike letters, spaced-out letters, long base64-like runs. Punctuation that shapes role
+ * markers and markup (`: < > [ ] | # { } * @ ! ?`) is a token too.
+ */
+import {
+  ASCII_WORD,
+  CLASS,
+  decode,
+  FOLD,
+  IDEO,
+  MATH,
+  NL,
+  PUNCT,
+  SKIP,
+  STOP,
+  TAGGED,
+  WORD,
+  width,
+} from './chars.js';
+import { LEET_ALT, leetRead, leetStem, leetWord } from './leet.js';
+
+/** log2 of the size of the weight table. */
+export const HASH_BITS = 17;
+const SHIFT = 32 - HASH_BITS;
+/** Hashed features fall below `HASHED`; the structural ones follow it. */
+const HASHED = 1 << HASH_BITS;
+/** The size of the weight table: hashed features, then 16 structural ones. */
+export const SIZE = HASHED + 16;
+export const F_TAG = HASHED + 1;
+export const F_ZERO_WIDTH = HASHED + 2;
+export const F_HOMOGLYPH = HASHED + 3;
+export const F_LEET = HASHED + 4;
+export const F_SPACED = HASHED + 5;
+export const F_LONG_RUN = HASHED + 6;
+export const F_SOFT_HYPHEN = HASHED + 7;
+export const F_SPACED_LONG = HASHED + 8;
+/** At most this many features per token: word, pair, stem, leetspeak reading, two structural. */
+export const PER_TOKEN = 6;
+/** Tokens per chunk. */
+export const CHUNK = 1024;
+/** The token ring: the n-th token of a text sits in slot `n & (RING - 1)` until overwritten. */
+export const RING = 4096;
+/** The longest window a reader of the ring can look back over. */
+export const MAX_WINDOW = RING - CHUNK;
+
+/** Slot s holds a token's features `feats[s * PER_TOKEN + j]`, j < `featCount[s]`, and its span. */
+export const feats = new Int32Array(RING * PER_TOKEN);
+export const featCount = new Uint8Array(RING);
+export const tokStart = new Int32Array(RING);
+export const tokEnd = new Int32Array(RING);
+
+const FNV = 0x811c9dc5 | 0;
+const PRIME = 0x01000193;
+const BOS = 0x2545f491;
+const NUM = 0x68e31da4;
+const STEM = 0x3c6ef372;
+
+/** A hash's slot among the hashed features: Fibonacci hashing (the top bits of a multiple). */
+function bucket(x: number): number {
+  return Math.imul(x ^ (x >>> 15), 0x9e3779b1) >>> SHIFT;
+}
+
+/** Where a tokeniser is in its text, between chunks. */
+export class Reader {
+  /** Tokens read so far (the next one's number). */
+  next = 0;
+  i = 0;
+  prev = BOS;
+  bos = true;
+  spaced = 0;
+  flag = 0; // the current run of tag characters: 1 hidden text, 2 an emoji flag
+  constructor(readonly text: string) {}
+}
+
+/** Reads up to `CHUNK` more tokens of `r.text` into the ring; returns how many (0: done). */
+export function readTokens(r: Reader): number {
+  const text = r.text;
+  const n = text.length;
+  const tf = feats;
+  const t0 = tokStart;
+  const t1 = tokEnd;
+  let { i, prev, bos, spaced, flag } = r;
+  let count = 0;
+  let slot = r.next & (RING - 1);
+  // The word being read: its hash, the hash of its first five letters, and what it contains.
+  let len = 0;
+  let start = 0;
+  let h = FNV;
+  let h5 = 0;
+  let digits = 0;
+  let foreign = 0; // letters that are not ASCII
+  let lookalike = 0; // non-Latin letters that fold to ASCII
+  let hidden = 0; // 1 zero-width character, 2 soft hyphen
+  let tagged = 0;
+  while (count < CHUNK) {
+    let c = 10;
+    let cls = NL;
+    let step = 1;
+    if (i < n) {
+      c = text.charCodeAt(i);
+      if (c < 0x80) {
+        let f = ASCII_WORD[c]!;
+        if (f !== 0) {
+          // The common case, kept tight: a run of ASCII letters and digits.
+          if (len === 0) start = i;
+          for (;;) {
+            if (f < 58) digits++;
+            h = Math.imul(h ^ f, PRIME);
+            if (++len === 5) h5 = h;
+            if (++i >= n) break;
+            c = text.charCodeAt(i);
+            if (c >= 0x80) break;
+            f = ASCII_WORD[c]!;
+            if (f === 0) break;
+          }
+          // A space after a word, the most common end, is handled right here; anything else
+          // (punctuation, a line break, a non-ASCII character) on the next turn.
+          if (i < n && c !== 32) continue;
+          if (i >= n) c = 10;
+        }
+        cls = CLASS[c]!;
+      } else {
+        c = decode(text, i);
+        step = width;
+        if (c >= TAGGED && c < MATH) {
+          // Tag characters spell hidden ASCII, or an emoji flag (🏴 U+1F3F4 + tags): benign.
+          const p = i >= 2 ? text.charCodeAt(i - 1) : 0;
+          if (p < 0xdc00 || p >= 0xdc80 || text.charCodeAt(i - 2) !== 0xdb40) flag = p === 0xdff4 ? 2 : 1;
+          c -= TAGGED;
+          if (flag === 1) tagged = 1;
+        }
+        cls = c < TAGGED ? CLASS[c]! : WORD;
+        if (cls === WORD) {
+          if (len === 0) start = i;
+          const f = c < TAGGED ? FOLD[c]! : c - MATH;
+          if (c >= 0x80) {
+            foreign++;
+            if (f < 0x80 && c >= 0x370) lookalike = 1;
+          }
+          if (f < 58 && f >= 48) digits++;
+          h = Math.imul(h ^ f, PRIME);
+          if (++len === 5) h5 = h;
+          i += step;
+          continue;
+        }
+        if (cls === SKIP) {
+          if (len > 0) hidden |= c === 0xad ? 2 : 1;
+          i += step;
+          continue;
+        }
+      }
+    }
+    let tok: number;
+    let after = false;
+    const base = slot * PER_TOKEN;
+    let k = base + 2;
+    if (len > 0) {
+      // End of a word; the current character is read again on the next turn (unless a space).
+      t0[slot] = start;
+      t1[slot] = i;
+      if (c === 32) i++;
+      tok = h;
+      let x1 = 0;
+      if (digits === len) tok = NUM + Math.min(len, 12);
+      else if (digits > 0) {
+        // Letters and digits: "1gn0r3" reads as "ignore", "th3" both as itself and as "the".
+        const read = leetRead(text, start, i);
+        if (leetWord) {
+          tok = read;
+          h5 = leetStem;
+          x1 = F_LEET;
+        } else if (read !== h) tf[k++] = bucket(read ^ LEET_ALT);
+      }
+      if (len > 5 && digits !== len) tf[k++] = bucket(h5 ^ STEM);
+      if (tagged) x1 = F_TAG;
+      else if (hidden & 1) x1 = F_ZERO_WIDTH;
+      else if (hidden) x1 = F_SOFT_HYPHEN;
+      else if (lookalike && foreign < len) x1 = F_HOMOGLYPH;
+      if (x1 !== 0) tf[k++] = x1;
+      if (len >= 24 && digits > 0 && digits < len) tf[k++] = F_LONG_RUN;
+      spaced = len === 1 && digits === 0 ? spaced + 1 : 0;
+      if (spaced === 4) tf[k++] = F_SPACED;
+      else if (spaced === 12) tf[k++] = F_SPACED_LONG;
+      len = digits = foreign = lookalike = hidden = tagged = 0;
+      h = FNV;
+    } else if (cls === PUNCT || cls === IDEO) {
+      c = FOLD[c] || c;
+      tok = Math.imul(FNV ^ c, PRIME);
+      t0[slot] = i;
+      i += step;
+      t1[slot] = i;
+      if (tagged) tf[k++] = F_TAG;
+      tagged = 0;
+      // `!`, `?` and `:` end a sentence unless a word goes on right after them (10:30, a?b).
+      if (c === 33 || c === 63 || c === 58) after = i >= n || CLASS[text.charCodeAt(i)] !== WORD;
+    } else {
+      if (i >= n) break;
+      tagged = 0;
+      if (cls === NL) bos = true;
+      else if (cls === STOP && (i + 1 >= n || CLASS[text.charCodeAt(i + 1)] !== WORD)) bos = true;
+      i += step;
+      continue;
+    }
+    tf[base] = bucket(tok);
+    tf[base + 1] = bucket(Math.imul(bos ? BOS : prev, 0x9e3779b1) ^ tok);
+    featCount[slot] = k - base;
+    slot = (slot + 1) & (RING - 1);
+    count++;
+    prev = tok;
+    bos = after;
+  }
+  r.next += count;
+  r.i = i;
+  r.prev = prev;
+  r.bos = bos;
+  r.spaced = spaced;
+  r.flag = flag;
+  return count;
+}
