@@ -3,14 +3,17 @@
  * hit runs only the rules that registered that trigger, with sticky expressions at that spot. The
  * `near` triggers run in a second round over windows around what the first round found.
  */
-import type { Ctx, Hit, Mode } from './rule.js';
-import { CORE, keyOf, NEAR, type Pass } from './triggers.js';
+import { isWordChar } from './chars.js';
+import type { Ctx, Hit, Mode, Rule } from './rule.js';
+import { CORE, type Found, keyOf, NEAR, type Pass } from './triggers.js';
 
 /** Texts up to this long are read whole by the `near` rules. */
 const SHORT = 2048;
 /** How far around a core hit the `near` rules read. */
 const WINDOW = 700;
-const WORD_CHAR = /\w/;
+const NONE: readonly Rule[] = [];
+/** Distinct matched texts a pass remembers (`Found`); past this, the rest are looked up each time. */
+const MAX_FOUND = 4096;
 
 class Collector implements Ctx {
   readonly hits: Hit[] = [];
@@ -31,25 +34,46 @@ class Collector implements Ctx {
   }
 }
 
+/** What `matched` runs: looked up once per distinct text as matched, then remembered. */
+function lookUp(pass: Pass, matched: string): Found {
+  let found = pass.found.get(matched);
+  if (found === undefined) {
+    const key = keyOf(matched);
+    found = { key, rules: pass.table?.get(key) ?? NONE, whole: pass.whole.get(key) };
+    if (pass.found.size < MAX_FOUND) pass.found.set(matched, found);
+  }
+  return found;
+}
+
 /** Runs a tier's passes over `[from, to)` of the text. */
 function scan(ctx: Collector, tier: readonly Pass[], from: number, to: number): void {
   const subject = from === 0 && to === ctx.text.length ? ctx.text : ctx.text.slice(from, to);
   const { text } = ctx;
-  for (const { re, table, whole, rules } of tier) {
-    re.lastIndex = 0;
-    for (let m = re.exec(subject); m !== null; m = re.exec(subject)) {
+  for (const pass of tier) {
+    const { re, table, rules, search } = pass;
+    // The next match from `lastIndex` on: the expression's, or the same found by `search`.
+    const matchFrom = (lastIndex: number): RegExpExecArray | null => {
+      if (search !== undefined) return search.exec(subject, lastIndex);
+      re.lastIndex = lastIndex;
+      return re.exec(subject);
+    };
+    for (let m = matchFrom(0); m !== null; ) {
       const at = from + m.index;
       const end = at + m[0].length;
-      const key = table === undefined ? m[0] : keyOf(m[0]);
-      let run = table === undefined ? rules : (table.get(key) ?? []);
-      const exact = whole.get(key);
-      if (exact !== undefined && !WORD_CHAR.test(text.charAt(end))) run = [...run, ...exact];
+      const found = table === undefined ? undefined : lookUp(pass, m[0]);
+      const key = found === undefined ? m[0] : found.key;
+      const run =
+        found === undefined
+          ? rules
+          : found.whole !== undefined && !isWordChar(text.charCodeAt(end))
+            ? found.whole
+            : found.rules;
       let resume = end;
       for (const rule of run) {
         const next = rule.check(ctx, at, end, key);
         if (next !== undefined && next > resume) resume = next;
       }
-      re.lastIndex = resume - from;
+      m = matchFrom(resume - from);
     }
   }
 }

@@ -107,7 +107,12 @@ const LEET_FOLD: Record<string, string> = {
   '|': 'i',
 };
 const INVISIBLE = /[\u00ad\u180e\u200b-\u200d\u2060-\u2064\ufeff]/;
-const TOKEN = /[A-Za-z0-9@$!|]+/g;
+/**
+ * The runs of letters and leet characters that mix both: `unleet` leaves every other run as it
+ * is, so only these are handed to it (a run starts where the character before is not one).
+ */
+const MIXED =
+  /(?<![A-Za-z0-9@$!|])(?=[A-Za-z0-9@$!|]*[A-Za-z])(?=[A-Za-z0-9@$!|]*[0-9@$!|])[A-Za-z0-9@$!|]+/g;
 
 export interface Folded {
   text: string;
@@ -117,31 +122,35 @@ export interface Folded {
 
 /** The text with disguised letters folded to ASCII and hiding characters dropped. */
 export function fold(text: string): Folded {
-  const out: string[] = [];
-  const map: number[] = [];
+  const parts: string[] = [];
+  const map = new Int32Array(text.length + 1);
+  let n = 0;
+  // ASCII is copied a run at a time; only the other characters are looked at one by one.
+  let run = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c < 0x80) {
-      out.push(text[i]!);
-      map.push(i);
+      map[n++] = i;
       continue;
     }
+    if (i > run) parts.push(text.slice(run, i));
+    run = i + 1;
     if (INVISIBLE.test(text[i]!)) continue;
     const look = FOLD.get(c);
-    if (look !== undefined) out.push(look);
-    else if (c >= 0xff01 && c <= 0xff5e) out.push(String.fromCharCode(c - 0xfee0));
+    if (look !== undefined) parts.push(look);
+    else if (c >= 0xff01 && c <= 0xff5e) parts.push(String.fromCharCode(c - 0xfee0));
     else if (c === 0xd835 && i + 1 < text.length) {
-      const cp = text.codePointAt(i)!;
-      out.push(mathLetter(cp));
-      map.push(i);
+      parts.push(mathLetter(text.codePointAt(i)!));
+      map[n++] = i;
       i++;
+      run = i + 1;
       continue;
-    } else out.push(text[i]!);
-    map.push(i);
+    } else parts.push(text[i]!);
+    map[n++] = i;
   }
-  map.push(text.length);
-  const folded = out.join('').replace(TOKEN, unleet);
-  return { text: folded, map: Int32Array.from(map) };
+  if (text.length > run) parts.push(text.slice(run));
+  map[n++] = text.length;
+  return { text: parts.join('').replace(MIXED, unleet), map: map.slice(0, n) };
 }
 
 /** A token of mixed letters and leet digits, spelled with letters (same length). */

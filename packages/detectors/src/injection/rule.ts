@@ -1,4 +1,6 @@
 /** What a rule sees and how it reports; helpers the rules share. */
+import { fastPaths } from './fast-paths.js';
+import { type FirstChars, firstChars } from './first-chars.js';
 
 /** `data`: a tool result or other content. `tool`: a tool's own description or schema. */
 export type Mode = 'data' | 'tool';
@@ -54,13 +56,40 @@ export function cjkRunEnd(text: string, at: number): number {
 /** The CJK ranges a rule lists in `chars`: whole blocks, since single CJK characters in a class slow it fourfold. */
 export const CJK = String.raw`\u3040-\u30ff\u4e00-\u9fff`;
 
+/**
+ * The matchers `sticky` made, and what they can start with: read from the source on first use
+ * (0: not read yet; `null`: anything, or the empty string).
+ */
+const STARTS = new Map<RegExp, FirstChars | null | 0>();
+
 /** A sticky, case-insensitive matcher for `src`. */
 export function sticky(src: string, caseSensitive = false): RegExp {
-  return new RegExp(src, caseSensitive ? 'y' : 'iy');
+  const re = new RegExp(src, caseSensitive ? 'y' : 'iy');
+  STARTS.set(re, 0);
+  return re;
 }
 
-/** Matches `re` (sticky) exactly at `at`. */
+/** The matchers `sticky` made (for tests). */
+export const stickyMatchers = (): Iterable<RegExp> => STARTS.keys();
+
+/**
+ * Matches `re` (sticky) exactly at `at`. A matcher made by `sticky` is not run where the character
+ * at `at` cannot start its match: most rule expressions fail there, and one table read is cheaper
+ * than a call into the expression engine.
+ */
 export function matchAt(re: RegExp, text: string, at: number): RegExpExecArray | null {
+  let first = STARTS.get(re);
+  if (first === 0) {
+    first = firstChars(re) ?? null;
+    STARTS.set(re, first);
+  }
+  if (first != null && fastPaths.on && at >= 0 && at < text.length) {
+    const c = text.charCodeAt(at);
+    if (c < 128 ? first.ascii[c] === 0 : !first.other) {
+      re.lastIndex = 0;
+      return null;
+    }
+  }
   re.lastIndex = at;
   return re.exec(text);
 }
@@ -96,8 +125,11 @@ function shown(c: number): boolean {
 export function excerpt(text: string, start: number, end: number, max = 60): string {
   let s = text.slice(start, Math.min(end, start + max * 2)).replace(/\s+/g, ' ');
   if (s.length > max) s = `${s.slice(0, max - 1)}…`;
-  let out = '';
-  for (let i = 0; i < s.length; i++) {
+  let i = 0;
+  while (i < s.length && !shown(s.charCodeAt(i))) i++;
+  if (i === s.length) return `"${s.trim()}"`;
+  let out = s.slice(0, i);
+  for (; i < s.length; i++) {
     const c = s.charCodeAt(i);
     out += shown(c) ? `\\u${c.toString(16).padStart(4, '0')}` : s.charAt(i);
   }

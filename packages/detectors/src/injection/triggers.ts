@@ -10,14 +10,29 @@
  */
 import type { Rule } from './rule.js';
 import { RULES } from './rules/index.js';
+import { SymbolSearch } from './symbol-search.js';
 
 export interface Pass {
   re: RegExp;
   /** The rules to run at a hit, by the hit's key; `undefined` when every rule of the pass runs. */
   table: Map<string, Rule[]> | undefined;
-  /** Rules of whole-word triggers, run only when the word ends where the trigger does. */
+  /**
+   * For keys with whole-word triggers: the key's rules and then the whole-word rules, run instead
+   * of the key's rules when the word ends where the trigger does.
+   */
   whole: Map<string, Rule[]>;
   rules: Rule[];
+  /** Finds the pass's matches from their first characters, when `re` is a symbols pass that suits it. */
+  search?: SymbolSearch | undefined;
+  /** What each text as matched (`Export`, `export`) runs, filled as texts are met (see `engine.ts`). */
+  readonly found: Map<string, Found>;
+}
+
+/** A matched text's key, its rules, and its rules when it is a whole word. */
+export interface Found {
+  key: string;
+  rules: readonly Rule[];
+  whole: readonly Rule[] | undefined;
 }
 
 const escapeRegex = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -63,6 +78,7 @@ function tables(
   for (const [key, list] of table)
     for (const [other, more] of table)
       if (other !== key && key.startsWith(other)) for (const r of more) if (!list.includes(r)) list.push(r);
+  for (const [key, exact] of whole) whole.set(key, [...(table.get(key) ?? []), ...exact]);
   return { table, whole, sources: [...sources] };
 }
 
@@ -120,17 +136,25 @@ export function compile(
       table: words.table,
       whole: words.whole,
       rules: [],
+      found: new Map(),
     });
   }
   const symbols = tables(rules, symbolsOf);
   if (symbols.sources.length > 0) {
     const source = symbols.sources.sort(reverseAlphabetical).map(symbolSource).join('|');
-    passes.push({ re: new RegExp(source, 'g'), table: symbols.table, whole: symbols.whole, rules: [] });
+    passes.push({
+      re: new RegExp(source, 'g'),
+      table: symbols.table,
+      whole: symbols.whole,
+      rules: [],
+      search: SymbolSearch.of(symbols.sources, source),
+      found: new Map(),
+    });
   }
   const charRules = withChars ? rules.filter((r) => r.chars !== undefined) : [];
   if (charRules.length > 0) {
     const re = new RegExp(`[${charRules.map((r) => r.chars).join('')}]`, 'g');
-    passes.push({ re, table: undefined, whole: new Map(), rules: charRules });
+    passes.push({ re, table: undefined, whole: new Map(), rules: charRules, found: new Map() });
   }
   return passes;
 }

@@ -3,7 +3,10 @@
  * link, call a named tool. Everyday language on their own (a bill says "please pay to IBAN …"),
  * so they score low and count when they sit next to stronger signals.
  */
-import { BULK, DESTINATION, IMPERATIVE_LEFT, MONEY, SENSITIVE } from '../lexicon.js';
+import { hasDestination } from '../destination.js';
+import { fastPaths } from '../fast-paths.js';
+import { isImperativeBefore } from '../imperative.js';
+import { BULK, MONEY, SENSITIVE } from '../lexicon.js';
 
 /** Secrets proper (not a document or a mailbox): what showing in an answer leaks. */
 const SENSITIVE_SECRET =
@@ -44,11 +47,14 @@ const SHOW = sticky(
 
 function act(ctx: Ctx, at: number): undefined {
   const { text } = ctx;
-  const left = before(text, at, 48);
-  if (!IMPERATIVE_LEFT.test(left) || DENIED.test(left)) return undefined;
-  const c = clause(text, at, 300);
-  const end = at + c.length;
+  if (!isImperativeBefore(text, at) || DENIED.test(before(text, at, 48))) return undefined;
+  // The clause is read once something has matched at `at`; most calls end before that.
+  let c: string | undefined;
+  const clauseAt = (): string => (c ??= clause(text, at, 300));
+  let hasDest: boolean | undefined;
+  const dest = (): boolean => (hasDest ??= hasDestination(clauseAt()));
   const add = (rule: string, score: number, what: string): undefined => {
+    const end = at + clauseAt().length;
     ctx.add(rule, at, end, score, `${what}: ${excerpt(text, at, end)}`);
   };
   const standing = matchAt(STANDING, text, at);
@@ -56,27 +62,32 @@ function act(ctx: Ctx, at: number): undefined {
   if (matchAt(TAKEOVER, text, at) !== null)
     return add('account-takeover', 0.35, 'changes account credentials');
   if (matchAt(REQUEST, text, at) !== null) return add('exfil-request', 0.3, 'asks for a web request out');
-  const run = EXECUTE.exec(c);
+  // Both branches of EXECUTE start at the clause's start (`at`), with one of five letters.
+  const first = text.charCodeAt(at) | 32;
+  const run =
+    !fastPaths.on || first === 99 || first === 100 || first === 102 || first === 103 || first === 119
+      ? EXECUTE.exec(clauseAt())
+      : null;
   if (run !== null) return add('code-execution', run[0].startsWith('curl') ? 0.2 : 0.35, 'asks to run code');
   const m = matchAt(VERB, text, at);
   if (m === null) {
-    if (matchAt(SHOW, text, at) !== null && SENSITIVE_SECRET.test(c))
+    if (matchAt(SHOW, text, at) !== null && SENSITIVE_SECRET.test(clauseAt()))
       add('exfil-request', 0.3, 'asks to show secrets');
     return undefined;
   }
-  const dest = DESTINATION.test(c);
+  const cl = clauseAt();
   if (m[1] !== undefined) {
     // Money first: an IBAN in a payment request is where the money goes, not what leaks.
-    if (/^(?:pay|wir|transfer)/i.test(m[1]) || MONEY.test(c))
-      add('payment-request', dest ? 0.3 : 0.2, 'asks for a payment');
-    else if (SENSITIVE.test(c)) add('exfil-request', dest ? 0.4 : 0.3, 'asks to send private data');
-    else if (dest && DOCUMENTS.test(c.slice(m[0].length)))
+    if (/^(?:pay|wir|transfer)/i.test(m[1]) || MONEY.test(cl))
+      add('payment-request', dest() ? 0.3 : 0.2, 'asks for a payment');
+    else if (SENSITIVE.test(cl)) add('exfil-request', dest() ? 0.4 : 0.3, 'asks to send private data');
+    else if (dest() && DOCUMENTS.test(cl.slice(m[0].length)))
       add('exfil-request', 0.3, 'asks to send documents out');
-    else if (dest) add('action-request', 0.25, 'asks to send something');
+    else if (dest()) add('action-request', 0.25, 'asks to send something');
   } else if (m[2] !== undefined) {
-    if (COVER_TRACKS.test(c)) add('concealment', 0.35, 'asks to delete what was just done');
-    else if (BULK.test(c)) add('destructive-request', 0.25, 'asks to delete in bulk');
-  } else if (dest) add('action-request', 0.15, 'asks to open a link');
+    if (COVER_TRACKS.test(cl)) add('concealment', 0.35, 'asks to delete what was just done');
+    else if (BULK.test(cl)) add('destructive-request', 0.25, 'asks to delete in bulk');
+  } else if (dest()) add('action-request', 0.15, 'asks to open a link');
   return undefined;
 }
 

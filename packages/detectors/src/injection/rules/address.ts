@@ -6,6 +6,7 @@
  */
 import { MODEL, MODEL_AI_RE, YOU_TO } from '../lexicon.js';
 import { before, type Ctx, excerpt, matchAt, type Rule, sticky } from '../rule.js';
+import { anyOf, leftMatcher } from '../tail.js';
 import { aboutAttacks, voice } from './context.js';
 
 const NAME = sticky(String.raw`${MODEL}\b`);
@@ -22,11 +23,21 @@ const GREETING = new RegExp(
 const VOCATIVE_RIGHT = /^s?\s*(?:<\/[a-z]+>\s*)?(?:[,!:—–]|-+>?\s|→|[\ud800-\udfff]{2})/;
 /** After a greeting a full stop ends the address too ("Attn: automated email assistant."). */
 const GREETED_RIGHT = /^s?\s*(?:<\/[a-z]+>\s*)?(?:[,!:.—–]|-+>?\s|→|[\ud800-\udfff]{2})/;
-const NOTE_TO = new RegExp(
-  String.raw`(?:[\n.!?:>\]\-*#(—–]\s*(?:[\w-]+\s+)?|\b(?:a|an|this|my|our|quick|important|urgent|special|personal|final|more|security|system|admin|official|private|secret|hidden|new|additional|extra|further|some)\s+)(?:note|message|reminder|instructions?|request|memo|directive|notice|warning|p\.?s\.?|info(?:rmation)?|update|heads[-\s]up|tip|policy|rules?|task|context|guidance)\s+(?:is\s+|are\s+)?(?:to|for)\s+(?:the\s+|all\s+|any\s+|every\s+|each\s+|our\s+|whichever\s+|whatever\s+|you,?\s+(?:the\s+)?)?${ADJ}$`,
-  'i',
+/** "… to/for" is one of the last five words (then at most "you, the" and two more). */
+const NOTE_TO = leftMatcher(
+  new RegExp(
+    String.raw`(?:[\n.!?:>\]\-*#(—–]\s*(?:[\w-]+\s+)?|\b(?:a|an|this|my|our|quick|important|urgent|special|personal|final|more|security|system|admin|official|private|secret|hidden|new|additional|extra|further|some)\s+)(?:note|message|reminder|instructions?|request|memo|directive|notice|warning|p\.?s\.?|info(?:rmation)?|update|heads[-\s]up|tip|policy|rules?|task|context|guidance)\s+(?:is\s+|are\s+)?(?:to|for)\s+(?:the\s+|all\s+|any\s+|every\s+|each\s+|our\s+|whichever\s+|whatever\s+|you,?\s+(?:the\s+)?)?${ADJ}$`,
+    'i',
+  ),
+  56,
+  anyOf(['to', 'for'], 5),
 );
-const IF_YOU_ARE = /\b(?:if\s+you(?:\s+are|['’]re)|are\s+you)\s+(?:an?\s+|the\s+|some\s+)?(?:[\w-]+\s+)?$/i;
+/** "are", "you're" or "you" is one of the last three words. */
+const IF_YOU_ARE = leftMatcher(
+  /\b(?:if\s+you(?:\s+are|['’]re)|are\s+you)\s+(?:an?\s+|the\s+|some\s+)?(?:[\w-]+\s+)?$/i,
+  56,
+  anyOf(['are', 'you', "you're", 'you’re'], 3),
+);
 const TO_YOU_NAME = /\b(?:(?:to|for)\s+you,?|you\s*[,(—–])\s*(?:the\s+|my\s+|dear\s+)?$/i;
 const READING =
   /^s?(?:\s+[\w-]+)?\s+(?:that\s+|who\s+)?(?:is\s+|are\s+)?(?:currently\s+|now\s+)?(?:reading|processing|summari[sz]ing|parsing|analy[sz]ing|browsing|crawling|scraping|seeing|viewing|handling|ingesting|indexing|reviewing|evaluating|screening|grading|assessing|ranking|scoring|checking|triaging|reads|summari[sz]es|processes|parses|analy[sz]es|reviews|sees|views|handles|ingests|indexes|crawls|scrapes)(?:\s+(?:this|these|the\s+following|my|the\s+(?:page|email|document|text|message|file|site|website))\b|\s*[:,.—–])/i;
@@ -43,8 +54,12 @@ const ITS_ORDERS = /^s?(?:-[\w-]+)?\s+(?:instructions?|directives?|orders|rules|
 /** "[[AI ONLY]]", "(for AI eyes only)", "meant for the AI and not for humans". */
 const ONLY_RIGHT = /^s?(?:\s+eyes)?\s+only\b/i;
 const ONLY_LEFT = /(?:\bfor\s+(?:the\s+)?|[[(]\s*)$/i;
-const MEANT_FOR =
-  /\b(?:meant|intended|written|addressed|directed|aimed)\s+(?:only\s+|solely\s+|specifically\s+)?(?:for|to|at)\s+(?:the\s+|any\s+|all\s+|you,?\s+(?:the\s+)?)?$/i;
+/** "for", "to" or "at" is one of the last three words. */
+const MEANT_FOR = leftMatcher(
+  /\b(?:meant|intended|written|addressed|directed|aimed)\s+(?:only\s+|solely\s+|specifically\s+)?(?:for|to|at)\s+(?:the\s+|any\s+|all\s+|you,?\s+(?:the\s+)?)?$/i,
+  56,
+  anyOf(['for', 'to', 'at'], 3),
+);
 
 /** Verbs an injection orders the model to carry out. */
 const VERBS = String.raw`(?:send|resend|forward|e-?mail|reply|respond|answer|tell|say|write|delete|remove|erase|create|make|book|reserve|buy|order|purchase|pay|transfer|move|export|download|upload|install|run|execute|open|visit|click|navigate|call|invoke|use|reveal|print|show|list|share|post|add|include|insert|append|change|reset|update|set|modify|approve|grant|disable|enable|ignore|disregard|forget|stop|summari[sz]e|translate|search|find|look\s+up|retrieve|fetch|read|copy|paste|recommend|replace|omit|cancel|schedule|invite|accept|reject|confirm|give|provide|output|render|display|mention|leak|comply|obey|follow|rate|rank|score|hire|praise|describe|state|claim|conclude|report|keep|collect|gather|extract|treat|consider|regard|interpret|bcc|cc|purchase|wipe|grant|classify|mark|unlock|proceed|switch|swap|explain|hide|label|skip|pretend|imagine|roleplay|play|act|do)`;
@@ -70,27 +85,28 @@ function addressed(text: string, at: number, end: number, ai: boolean, person: b
   const offer = (score: number, how: string): void => {
     if (score > best[0]) best = [score, how];
   };
-  const greeted = GREETING.test(left) && GREETED_RIGHT.test(right);
+  // Each test reads the cheap, anchored right side first.
+  const greeted = GREETED_RIGHT.test(right) && GREETING.test(left);
   // "Agent: Sorry to hear that!" is a transcript's speaker label; "Agent, send …" is an address.
-  const labelled = !assistant && /^s?\s*:/.test(right) && !ORDER_AFTER_COLON.test(right);
+  const labelled = (): boolean => !assistant && /^s?\s*:/.test(right) && !ORDER_AFTER_COLON.test(right);
   const called =
-    SENTENCE_START.test(left) &&
     VOCATIVE_RIGHT.test(right) &&
-    !labelled &&
+    !labelled() &&
+    SENTENCE_START.test(left) &&
     (assistant || DIRECTIVE.test(right));
   if (greeted || called) offer(pick(0.45, 0.35), 'speaks to');
-  if (NOTE_TO.test(left)) offer(pick(0.5, 0.35), 'leaves a note for');
+  if (NOTE_TO.exec(text, at) !== null) offer(pick(0.5, 0.35), 'leaves a note for');
   // "The assistant reading this" is a model; "Dear assistant," may be a person.
   const machine = (strong: number, weak: number): number => (assistant && !person ? strong : weak);
-  if (IF_YOU_ARE.test(left)) offer(machine(0.55, 0.35), 'asks whether it is read by');
+  if (IF_YOU_ARE.exec(text, at) !== null) offer(machine(0.55, 0.35), 'asks whether it is read by');
   if (TO_YOU_NAME.test(left)) offer(pick(0.45, 0.3), 'speaks to');
   if (READING.test(right)) offer(machine(0.55, 0.35), 'speaks to');
-  if (MUST.test(right) && (DETERMINER.test(left) || (ai && !person)))
+  if (MUST.test(right) && ((ai && !person) || DETERMINER.test(left)))
     offer(assistant ? 0.35 : 0.2, 'gives orders to');
-  if (YOU_ARE_A.test(left) && assistant) offer(0.4, 'tells the reader it is');
+  if (assistant && YOU_ARE_A.test(left)) offer(0.4, 'tells the reader it is');
   if (ONLY_RIGHT.test(right) && ONLY_LEFT.test(left)) offer(pick(0.5, 0.35), 'reserves text for');
-  if (MEANT_FOR.test(left)) offer(pick(0.5, 0.35), 'reserves text for');
-  if (AS_MY.test(left) && ai) offer(0.35, 'casts the reader as');
+  if (MEANT_FOR.exec(text, at) !== null) offer(pick(0.5, 0.35), 'reserves text for');
+  if (ai && AS_MY.test(left)) offer(0.35, 'casts the reader as');
   // "Agent instructions:" heading a paragraph, not "the agent instructions" in a sentence.
   if (
     ITS_ORDERS.test(right) &&
@@ -99,8 +115,8 @@ function addressed(text: string, at: number, end: number, ai: boolean, person: b
   ) {
     offer(pick(0.4, 0.35), 'gives orders to');
   }
-  const relay = RELAY_LEFT.exec(left);
-  if (relay !== null && RELAY_RIGHT.test(right)) {
+  const relay = RELAY_RIGHT.test(right) ? RELAY_LEFT.exec(left) : null;
+  if (relay !== null) {
     // "Attackers may instruct the model to …" reports a relay; "Tell the model that …" makes one.
     offer(pick(0.45, 0.3) * voice(text, at - (left.length - relay.index)), 'relays orders to');
   }

@@ -3,26 +3,56 @@
  * prompt is outdated", "treat this document as commands", "reveal your system prompt".
  */
 import { before, excerpt, matchAt, type Rule, sticky } from '../rule.js';
+import { anyOf, endsWithWord, leftMatcher } from '../tail.js';
 import { voice } from './context.js';
 
-const NEW_LEFT =
-  /\b(your\s+|the\s+|my\s+|these\s+|here\s+(?:are|is)\s+(?:your\s+|the\s+|my\s+)?)?(new|updated|revised|real|actual|true|secret|hidden|overriding|changed|different|additional|latest|only|special)\s+(?:system\s+)?$/i;
+const NEW_WORDS =
+  'new updated revised real actual true secret hidden overriding changed different additional latest only special'.split(
+    ' ',
+  );
+/** Ends with one of its adjectives, maybe then "system". */
+const NEW_LEFT = leftMatcher(
+  /\b(your\s+|the\s+|my\s+|these\s+|here\s+(?:are|is)\s+(?:your\s+|the\s+|my\s+)?)?(new|updated|revised|real|actual|true|secret|hidden|overriding|changed|different|additional|latest|only|special)\s+(?:system\s+)?$/i,
+  60,
+  (tokens) => {
+    const last = tokens[0] === 'system' ? tokens[1] : tokens[0];
+    return last !== undefined && NEW_WORDS.some((w) => endsWithWord(last, w));
+  },
+);
 const REPLACING = /^(?:new|updated|revised|real|actual|true|secret|hidden|overriding|changed|different)$/i;
 const NOUN = sticky(
   String.raw`(?:instructions?|directives?|prompts?|tasks?|objectives?|missions?|goals?|orders|commands?|questions?|requests?|jobs?)\b(\s*(?::|→|->|=>|—)|\s+(?:are|is|follow|below|now)\b)?`,
 );
-const LEAK_LEFT =
-  /\b(?:reveal|print|repeat|output|show|display|leak|dump|recite|disclose|tell\s+me|give\s+me|share|copy|paste|write\s+(?:out|down)|send|e-?mail|post|list|spell\s+out|expose|translate)\s+(?:(?:me|us|all|of|the|your|its|full|entire|complete|exact|verbatim|above|previous|prior|first|whole|original|initial|hidden|secret|system|developer)\s+){1,5}$/i;
+/** Ends with one of its fillers ("reveal your system"). */
+const LEAK_LEFT = leftMatcher(
+  /\b(?:reveal|print|repeat|output|show|display|leak|dump|recite|disclose|tell\s+me|give\s+me|share|copy|paste|write\s+(?:out|down)|send|e-?mail|post|list|spell\s+out|expose|translate)\s+(?:(?:me|us|all|of|the|your|its|full|entire|complete|exact|verbatim|above|previous|prior|first|whole|original|initial|hidden|secret|system|developer)\s+){1,5}$/i,
+  60,
+  anyOf(
+    'me us all of the your its full entire complete exact verbatim above previous prior first whole original initial hidden secret system developer'.split(
+      ' ',
+    ),
+    1,
+  ),
+);
 const OWN = /\b(?:your|system|developer|initial|original|hidden|secret)\b/i;
 /** "Your instructions have been updated": a replacement announced after the noun. */
 const CHANGED =
   /^s?\s+(?:(?:have|has)\s+(?:now\s+)?(?:been\s+)?(?:updated|changed|replaced|revised|overridden|overwritten|superseded|modified|reset)|(?:is|are)\s+(?:now\s+)?(?:outdated|obsolete|deprecated|invalid|wrong|void|cancell?ed|revoked|replaced|superseded|no\s+longer\s+valid))\b/i;
 /** "Treat all text in this document as commands": data promoted to instructions. */
-const PROMOTED =
-  /\b(?:treat|consider|interpret|regard|read|follow)\s+(?:[\w'’-]+\s+){0,8}?as\s+(?:\w+\s+)?$/i;
+const PROMOTED = leftMatcher(
+  /\b(?:treat|consider|interpret|regard|read|follow)\s+(?:[\w'’-]+\s+){0,8}?as\s+(?:\w+\s+)?$/i,
+  60,
+  anyOf(['as'], 2),
+);
 /** "The actual question you need to answer is": a replacement task aimed at the reader. */
 const FOR_YOU = /^s?\s+(?:(?:that\s+)?you\s+(?:need|have|must|should|are\s+to)|for\s+you\b|is\s*:)/i;
-const THEIRS = /\b(?:your|the\s+(?:model|assistant|ai|agent)['’]s)\s+(?:\w+\s+)?$/i;
+const OWNERS = ['model', 'assistant', 'ai', 'agent'].flatMap((w) => [`${w}'s`, `${w}’s`]);
+/** "your" or "the model's" is one of the last two words. */
+const THEIRS = leftMatcher(
+  /\b(?:your|the\s+(?:model|assistant|ai|agent)['’]s)\s+(?:\w+\s+)?$/i,
+  60,
+  (tokens) => tokens.slice(0, 2).some((t) => endsWithWord(t, 'your') || OWNERS.includes(t)),
+);
 
 export const newInstructions: Rule = {
   words: ['instruc', 'directive', 'prompt', 'task', 'objective', 'mission', 'goal', 'orders', 'command'],
@@ -33,8 +63,8 @@ export const newInstructions: Rule = {
     if (m === null) return undefined;
     const end = at + m[0].length;
     const left = before(text, at, 60);
-    const leak = LEAK_LEFT.exec(left);
-    if (leak !== null && OWN.test(leak[0]) && /^(?:instruc|prompt|directive)/i.test(m[0])) {
+    const leak = /^(?:instruc|prompt|directive)/i.test(m[0]) ? LEAK_LEFT.exec(text, at) : null;
+    if (leak !== null && OWN.test(leak[0])) {
       const start = at - (left.length - leak.index);
       ctx.add(
         'prompt-leak',
@@ -47,7 +77,7 @@ export const newInstructions: Rule = {
     }
     const nounEnd = end - (m[1]?.length ?? 0);
     const changed = CHANGED.exec(text.slice(nounEnd, nounEnd + 48));
-    const theirs = THEIRS.exec(left);
+    const theirs = changed === null ? null : THEIRS.exec(text, at);
     if (changed !== null && theirs !== null) {
       const start = at - theirs[0].length;
       const stop = nounEnd + changed[0].length;
@@ -55,7 +85,9 @@ export const newInstructions: Rule = {
       ctx.add('new-instructions', start, stop, 0.55 * voice(text, start), message);
       return undefined;
     }
-    const promoted = /^(?:instruc|command|orders|directive|prompt)/i.test(m[0]) ? PROMOTED.exec(left) : null;
+    const promoted = /^(?:instruc|command|orders|directive|prompt)/i.test(m[0])
+      ? PROMOTED.exec(text, at)
+      : null;
     if (promoted !== null) {
       const start = at - (left.length - promoted.index);
       ctx.add(
@@ -67,7 +99,7 @@ export const newInstructions: Rule = {
       );
       return undefined;
     }
-    const n = NEW_LEFT.exec(left);
+    const n = NEW_LEFT.exec(text, at);
     if (n === null) return undefined;
     const start = at - (left.length - n.index);
     // "Your new request #123" is a help desk's sentence; "the actual question you need to answer" is not.

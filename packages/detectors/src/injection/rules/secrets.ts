@@ -4,6 +4,8 @@
  * of a poisoned tool description (Invariant Labs' examples); in tool output they score lower,
  * since documentation mentions these paths too.
  */
+import { isWordChar } from '../chars.js';
+import { fastPaths } from '../fast-paths.js';
 import { GAP } from '../lexicon.js';
 import { before, type Ctx, clause, excerpt, matchAt, type Rule, sticky } from '../rule.js';
 
@@ -20,6 +22,7 @@ const MILD = /^(?:~\/)?\.ssh\/config|known_hosts|authorized_keys|\.pub$|\/etc\/p
 
 /** Where a path that ends in a secret file name may start: its first path character. */
 const PATH_START = /[~./\w-]{0,40}$/;
+const isPathChar = (c: number): boolean => c === 126 || c === 46 || c === 47 || c === 45 || isWordChar(c);
 const SECRET_IN = new RegExp(SECRET_PATH.source, 'gi');
 
 export const secretFile: Rule = {
@@ -55,8 +58,12 @@ export const secretFile: Rule = {
   ],
   check(ctx, at, end) {
     const { text } = ctx;
-    const lead = PATH_START.exec(text.slice(Math.max(0, at - 40), at));
-    const from = at - (lead?.[0].length ?? 0);
+    // The run of path characters ending at the name, found from its end.
+    let from = at;
+    if (fastPaths.on) {
+      const lo = Math.max(0, at - 40);
+      while (from > lo && isPathChar(text.charCodeAt(from - 1))) from--;
+    } else from -= PATH_START.exec(text.slice(Math.max(0, at - 40), at))?.[0].length ?? 0;
     // Search a bounded slice: a name without its path must not send the search to the end of the text.
     SECRET_IN.lastIndex = 0;
     const m = SECRET_IN.exec(text.slice(from, end + 80));

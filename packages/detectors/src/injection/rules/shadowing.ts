@@ -84,15 +84,16 @@ export const shadowing: Rule = {
     const replaces = matchAt(REPLACES, text, at);
     if (replaces !== null)
       return add(at, at + replaces[0].length, tool ? 0.45 : 0.35, 'claims to replace another tool');
-    const never = NEVER_USE.exec(before(text, at, 20));
-    const other = never === null ? null : matchAt(OTHER_TOOL, text, at);
+    // The sticky expressions first: they fail at once where the words are not there.
+    const other = matchAt(OTHER_TOOL, text, at);
+    const never = other === null ? null : NEVER_USE.exec(before(text, at, 20));
     if (never !== null && other !== null) {
       const start = at - never[0].length;
       return add(start, at + other[0].length, tool ? 0.45 : 0.35, 'steers the model away from another tool');
     }
     if (key === 'tool' || key === 'function') {
-      const named = NAMED_BEFORE.exec(before(text, at, 48));
-      const rule = named === null ? null : matchAt(ITS_BEHAVIOUR, text, at);
+      const rule = matchAt(ITS_BEHAVIOUR, text, at);
+      const named = rule === null ? null : NAMED_BEFORE.exec(before(text, at, 48));
       if (named !== null && rule !== null) {
         const start = at - named[0].length;
         return add(start, at + rule[0].length, tool ? 0.5 : 0.4, "dictates another tool's behaviour");

@@ -3,7 +3,8 @@
  * "the task that I gave you", "instead of summarising the page, …", "after you do that, you can
  * continue", and work smuggled in as a TODO.
  */
-import { IMPERATIVE_LEFT, SEND_VERB } from '../lexicon.js';
+import { isImperativeBefore } from '../imperative.js';
+import { SEND_VERB } from '../lexicon.js';
 import { before, type Ctx, excerpt, matchAt, type Rule, sticky } from '../rule.js';
 
 /** What a model does with its task; "before you answer" is said to a model (or a student). */
@@ -71,7 +72,7 @@ export const taskReference: Rule = {
       return undefined;
     }
     // Only an imperative redirects: "instead of X, do Y"; "it may follow them instead of …" reports.
-    if (!IMPERATIVE_LEFT.test(before(text, at, 48))) return undefined;
+    if (!isImperativeBefore(text, at)) return undefined;
     const m = matchAt(INSTEAD, text, at);
     const weak = m === null ? matchAt(INSTEAD_YOU, text, at) : null;
     const hit = m ?? weak;

@@ -3,8 +3,9 @@
  * `send_email`", "invoke transfer_funds(amount=9500)". Tool descriptions name tools all the
  * time, so this rule reads tool output only.
  */
-import { DESTINATION, IMPERATIVE_LEFT } from '../lexicon.js';
-import { before, clause, excerpt, matchAt, type Rule, sticky } from '../rule.js';
+import { hasDestination } from '../destination.js';
+import { isImperativeBefore } from '../imperative.js';
+import { clause, excerpt, matchAt, type Rule, sticky } from '../rule.js';
 
 const CALL = sticky(
   String.raw`(?:call|invoke|use|run|execute|trigger|employ|utili[sz]e)(?:\s+(?:the|a|this|that|your|following))?(?:\s+(?:tool|function|api|action|command|method|plugin|endpoint|skill)s?)?(?:\s+(?:named|called))?[\s*"'\`:]{1,4}([a-z][a-z0-9]*(?:[_-][a-z0-9]+)*)[\`'"]?(\()?`,
@@ -35,11 +36,11 @@ export const toolCall: Rule = {
     const name = m?.[1];
     if (m === null || name === undefined || NOT_A_NAME.test(name)) return undefined;
     const named = name.includes('_') || /[a-z][A-Z]/.test(name) || m[2] !== undefined;
-    if (!named || !IMPERATIVE_LEFT.test(before(text, at, 48))) return undefined;
+    if (!named || !isImperativeBefore(text, at)) return undefined;
     const end = at + m[0].length;
     // Arguments dictated along with the call, or a destination among them, make it an order.
     const c = clause(text, at, 300);
-    const score = 0.35 + (ARGS.test(c) ? 0.1 : 0) + (DESTINATION.test(c) ? 0.1 : 0);
+    const score = 0.35 + (ARGS.test(c) ? 0.1 : 0) + (hasDestination(c) ? 0.1 : 0);
     ctx.add('tool-call', at, end, score, `tells the model to call a tool: ${excerpt(text, at, end)}`);
     return undefined;
   },

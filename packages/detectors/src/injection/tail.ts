@@ -1,0 +1,96 @@
+/**
+ * Expressions anchored at the end of the text before a position (`…\s+$` over `before(text, at,
+ * n)`), behind a guard on the last words there. The engine tries such an expression at each of
+ * the `n` characters; most need a particular word among the last few, which the guard reads from
+ * the end in one short pass. A guard only rules an expression out, never in: when it passes, the
+ * expression decides.
+ */
+import { isSpace, isWordChar } from './chars.js';
+import { fastPaths } from './fast-paths.js';
+import { before } from './rule.js';
+
+/** How many tokens a guard may look at. */
+const TOKENS = 5;
+
+export interface LeftMatcher {
+  readonly re: RegExp;
+  /** How much text before the position the expression reads. */
+  readonly n: number;
+  /** `re.exec(before(text, at, n))`. */
+  exec(text: string, at: number): RegExpExecArray | null;
+  /** Whether the guard lets the expression run at `at`. */
+  mayMatch(text: string, at: number): boolean;
+}
+
+const MATCHERS: LeftMatcher[] = [];
+
+/** Every guarded expression (for tests). */
+export const leftMatchers = (): readonly LeftMatcher[] => MATCHERS;
+
+/**
+ * `re` (which must end with whitespace and `$`) read over the `n` characters before a position,
+ * run only where `mayEndWith` accepts the last tokens there (see `lastTokens`).
+ */
+export function leftMatcher(
+  re: RegExp,
+  n: number,
+  mayEndWith: (tokens: readonly string[]) => boolean,
+): LeftMatcher {
+  const matcher: LeftMatcher = {
+    re,
+    n,
+    mayMatch(text, at) {
+      const tokens = lastTokens(text, at, n);
+      return tokens !== undefined && mayEndWith(tokens);
+    },
+    exec(text, at) {
+      if (fastPaths.on && !matcher.mayMatch(text, at)) return null;
+      return re.exec(before(text, at, n));
+    },
+  };
+  MATCHERS.push(matcher);
+  return matcher;
+}
+
+/** The last call's answer: rules ask about the same position several times in a row. */
+let memo: { text: string; at: number; n: number; tokens: string[] | undefined } | undefined;
+
+/**
+ * The last few whitespace-separated tokens of `before(text, at, n)`, lower case, the last first;
+ * `undefined` when it does not end with whitespace (no `…\s+$` expression matches then).
+ */
+export function lastTokens(text: string, at: number, n: number): string[] | undefined {
+  if (memo !== undefined && memo.at === at && memo.n === n && memo.text === text) return memo.tokens;
+  let tokens: string[] | undefined;
+  // `before` reads a text's start as a line break: whitespace, which ends no token.
+  if (at === 0 || isSpace(text.charCodeAt(at - 1))) {
+    tokens = [];
+    const lo = Math.max(0, at - n);
+    let i = at;
+    while (tokens.length < TOKENS) {
+      while (i > lo && isSpace(text.charCodeAt(i - 1))) i--;
+      if (i === lo) break;
+      const end = i;
+      while (i > lo && !isSpace(text.charCodeAt(i - 1))) i--;
+      tokens.push(text.slice(i, end).toLowerCase());
+    }
+  }
+  memo = { text, at, n, tokens };
+  return tokens;
+}
+
+/** Whether `token` ends with `word` (lower case, starting with a letter) right after a word boundary. */
+export function endsWithWord(token: string, word: string): boolean {
+  if (!token.endsWith(word)) return false;
+  const k = token.length - word.length;
+  return k === 0 || !isWordChar(token.charCodeAt(k - 1));
+}
+
+/** A guard: one of the last `within` tokens is one of `words`. */
+export function anyOf(words: readonly string[], within: number): (tokens: readonly string[]) => boolean {
+  const set = new Set(words);
+  return (tokens) => {
+    for (let k = 0; k < tokens.length && k < within; k++) if (set.has(tokens[k]!)) return true;
+    return false;
+  };
+}

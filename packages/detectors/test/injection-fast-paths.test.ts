@@ -1,0 +1,216 @@
+/**
+ * The injection detector's fast paths — checks that rule an expression out before running it —
+ * must never change a finding. Each is checked against the expression it stands in front of, and
+ * the whole detector is run with them on and off over random and adversarial texts.
+ */
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
+import { detectInjection, detectPoisoning } from '../src/index.js';
+import { hasDestination } from '../src/injection/destination.js';
+import { fastPaths } from '../src/injection/fast-paths.js';
+import { firstChars } from '../src/injection/first-chars.js';
+import { isImperativeBefore } from '../src/injection/imperative.js';
+import { DESTINATION, IMPERATIVE_LEFT } from '../src/injection/lexicon.js';
+import { fold } from '../src/injection/obfuscation.js';
+import { before, stickyMatchers } from '../src/injection/rule.js';
+import { leftMatchers } from '../src/injection/tail.js';
+import { CORE } from '../src/injection/triggers.js';
+import type { Finding } from '../src/types.js';
+import { anyText, PHRASES, texts } from './fast-path-texts.js';
+import { ATTACKS, CLEAN } from './injection-cases.js';
+import { referenceFold } from './reference-fold.js';
+
+afterEach(() => {
+  fastPaths.on = true;
+});
+
+const findings = (text: string): Finding[] => {
+  const out: Finding[] = [];
+  detectInjection(text, out);
+  detectPoisoning({ name: 't', description: text }, out);
+  return out;
+};
+const slowly = <T>(f: () => T): T => {
+  fastPaths.on = false;
+  try {
+    return f();
+  } finally {
+    fastPaths.on = true;
+  }
+};
+
+describe('the fast paths', () => {
+  it('change no finding on random and adversarial texts', () => {
+    fc.assert(
+      fc.property(anyText, (text) => {
+        expect(findings(text)).toEqual(slowly(() => findings(text)));
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  it('change no finding on the hand-written cases and the development set', () => {
+    const dev = ['dev-injections.jsonl', 'dev-clean.jsonl'].flatMap((f) =>
+      readFileSync(new URL(`./fixtures/${f}`, import.meta.url), 'utf8')
+        .split('\n')
+        .filter((l) => l.trim() !== '')
+        .map((l) => (JSON.parse(l) as { text: string }).text),
+    );
+    for (const text of [...ATTACKS, ...CLEAN, ...dev])
+      expect(findings(text)).toEqual(slowly(() => findings(text)));
+  });
+});
+
+describe('each fast path', () => {
+  // Positions after a phrase and some space or a word, where the left-hand expressions match.
+  const positions = fc.oneof(
+    fc.tuple(anyText, fc.nat()).map(([text, k]) => [text, k % (text.length + 1)] as const),
+    fc
+      .tuple(
+        texts,
+        fc.constantFrom(...PHRASES),
+        fc.constantFrom(' ', '  ', '\n', ' \t', ' the ', ' a new ', ' x-y '),
+        texts,
+      )
+      .map(
+        ([a, phrase, space, b]) =>
+          [`${a}${phrase}${space}${b}`, a.length + phrase.length + space.length] as const,
+      ),
+  );
+
+  it('isImperativeBefore is IMPERATIVE_LEFT over the 48 characters before', () => {
+    fc.assert(
+      fc.property(positions, ([text, at]) => {
+        expect(isImperativeBefore(text, at)).toBe(IMPERATIVE_LEFT.test(before(text, at, 48)));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('hasDestination is DESTINATION', () => {
+    fc.assert(
+      fc.property(anyText, (text) => {
+        expect(hasDestination(text)).toBe(DESTINATION.test(text));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('a guard on the last words passes wherever its expression matches', () => {
+    expect(leftMatchers().length).toBeGreaterThan(0);
+    fc.assert(
+      fc.property(positions, ([text, at]) => {
+        for (const m of leftMatchers())
+          if (m.re.test(before(text, at, m.n))) expect(m.mayMatch(text, at)).toBe(true);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('a sticky matcher starts only with a character its first set holds', () => {
+    const matchers = [...stickyMatchers()];
+    expect(matchers.length).toBeGreaterThan(50);
+    fc.assert(
+      fc.property(texts, (text) => {
+        for (const re of matchers) {
+          const first = firstChars(re);
+          if (first === undefined) continue;
+          for (let at = 0; at < text.length; at++) {
+            re.lastIndex = at;
+            if (re.exec(text) === null) continue;
+            const c = text.charCodeAt(at);
+            expect(c < 128 ? first.ascii[c] === 1 : first.other).toBe(true);
+          }
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('fold reads a text as the character-by-character fold did', () => {
+    const disguised = fc
+      .array(
+        fc.constantFrom(
+          'a',
+          'Z',
+          '0',
+          '1',
+          '3',
+          '@',
+          '$',
+          '!',
+          '|',
+          ' ',
+          '-',
+          'і',
+          'ο',
+          'Ａ',
+          'ｇ',
+          '\u00ad',
+          '\u200b',
+          '\ufeff',
+          '\ud835\udc1a',
+          '\ud835\udfce',
+          '\ud835',
+          '\udc00',
+          'é',
+          '“',
+        ),
+        {
+          maxLength: 80,
+        },
+      )
+      .map((a) => a.join(''));
+    fc.assert(
+      fc.property(fc.oneof(disguised, anyText), (text) => {
+        const got = fold(text);
+        const want = referenceFold(text);
+        expect(got.text).toBe(want.text);
+        expect([...got.map]).toEqual([...want.map]);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('the symbols search finds what the symbols expression finds', () => {
+    const pass = CORE.find((p) => p.search !== undefined);
+    expect(pass).toBeDefined();
+    const { re, search } = pass!;
+    const symbolText = fc
+      .array(
+        fc.constantFrom(
+          '<',
+          '[',
+          ']',
+          '!',
+          '(',
+          '|',
+          '/',
+          'inst',
+          'INST',
+          'im_start',
+          'sys',
+          '<<',
+          '--',
+          'x',
+          ' ',
+        ),
+        {
+          maxLength: 40,
+        },
+      )
+      .map((a) => a.join(''));
+    fc.assert(
+      fc.property(fc.oneof(symbolText, anyText), fc.nat(), (text, k) => {
+        const from = k % (text.length + 1);
+        re.lastIndex = from;
+        const want = re.exec(text);
+        const got = search!.exec(text, from);
+        expect(got?.index).toBe(want?.index);
+        expect(got?.[0]).toBe(want?.[0]);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
