@@ -1,3 +1,4 @@
+import { detectInjectionModel } from './injection/model/classify.js';
 import { detectInjection } from './injection.js';
 import { detectPii } from './pii.js';
 import type { ToolDefinitionText } from './poisoning.js';
@@ -29,6 +30,8 @@ const TEXT_DETECTORS: readonly [DetectorKind, TextDetector][] = [
   ['secret', detectSecrets],
   ['pii', detectPii],
   ['injection', detectInjection],
+  // The learned classifier catches phrasings the rules were never written for (docs/detectors.md).
+  ['injection', detectInjectionModel],
 ];
 
 /** Scans a text with every detector (or `opts.kinds`). */
