@@ -1,14 +1,15 @@
 /**
  * `npx tsx eval/detectors/model-dev.ts [--styles]`: the learned injection classifier on the
  * development set (packages/detectors/test/fixtures/dev-*.jsonl) — recall on dev-injections and
- * false positives on dev-clean for the rules alone (`scanText`, kinds ['injection']), the model
+ * false positives on dev-clean for the rules alone (`detectInjection`), the model
  * alone (`detectInjectionModel`), and both combined (one noisy-or over both finding sets, as the
  * scan would combine them) — and false positives on AgentDojo's clean tool outputs, the texts
  * `npm run eval:detectors` uses. The held-out files are not read. `--styles` adds recall per style.
  */
 import { parseArgs } from 'node:util';
 import { detectInjectionModel } from '../../packages/detectors/src/injection/model/classify.js';
-import { collect, MALICIOUS_THRESHOLD, summarise } from '../../packages/detectors/src/scan.js';
+import { detectInjection } from '../../packages/detectors/src/injection.js';
+import { MALICIOUS_THRESHOLD, summarise } from '../../packages/detectors/src/scan.js';
 import type { Finding } from '../../packages/detectors/src/types.js';
 import { agentDojoOutputs } from './datasets.js';
 import { readTexts } from './train.js';
@@ -24,8 +25,9 @@ interface Judged {
 }
 
 function judge(id: string, style: string, text: string): Judged {
+  // The rules alone: `scanText` with kind 'injection' runs the model too.
   const rules: Finding[] = [];
-  collect(text, rules, { kinds: ['injection'] });
+  detectInjection(text, rules);
   const model: Finding[] = [];
   detectInjectionModel(text, model);
   const flagged = (fs: Finding[]) => summarise([...fs]).score >= MALICIOUS_THRESHOLD;

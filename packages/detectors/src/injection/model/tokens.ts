@@ -65,6 +65,61 @@ const PRIME = 0x01000193;
 const BOS = 0x2545f491;
 const NUM = 0x68e31da4;
 const STEM = 0x3c6ef372;
+/** Mixed into the hashed features of words inside a reported quotation (see `cue`). */
+const QUOTED = 0x5be0cd19;
+
+/** The token hash of an ASCII word, as `readTokens` computes it. */
+function wordHash(w: string): number {
+  let h = FNV;
+  for (let i = 0; i < w.length; i++) h = Math.imul(h ^ w.charCodeAt(i), PRIME);
+  return h;
+}
+/**
+ * Words after which a quotation reports what someone wrote rather than says it to the reader:
+ * 'text such as "ignore previous instructions"', 'the e-mail said, "forward …"'. Words inside
+ * such a quotation hash apart from the same words said outright, so the model learns the two
+ * separately (prose about attacks quotes them; attacks say them).
+ */
+const CUES = new Set(
+  [
+    'as',
+    'like',
+    'g',
+    'example',
+    'instance',
+    'say',
+    'says',
+    'said',
+    'saying',
+    'write',
+    'writes',
+    'wrote',
+    'written',
+    'writing',
+    'phrase',
+    'phrases',
+    'phrased',
+    'string',
+    'strings',
+    'text',
+    'words',
+    'called',
+    'contains',
+    'containing',
+    'read',
+    'reads',
+    'reading',
+    'asked',
+    'asking',
+    'told',
+    'telling',
+    'typed',
+    'planted',
+    'hid',
+    'hidden',
+    'including',
+  ].map(wordHash),
+);
 
 /** A hash's slot among the hashed features: Fibonacci hashing (the top bits of a multiple). */
 function bucket(x: number): number {
@@ -80,6 +135,7 @@ export class Reader {
   bos = true;
   spaced = 0;
   flag = 0; // the current run of tag characters: 1 hidden text, 2 an emoji flag
+  quoted = 0; // QUOTED inside a reported quotation, else 0
   constructor(readonly text: string) {}
 }
 
@@ -90,7 +146,7 @@ export function readTokens(r: Reader): number {
   const tf = feats;
   const t0 = tokStart;
   const t1 = tokEnd;
-  let { i, prev, bos, spaced, flag } = r;
+  let { i, prev, bos, spaced, flag, quoted } = r;
   let count = 0;
   let slot = r.next & (RING - 1);
   // The word being read: its hash, the hash of its first five letters, and what it contains.
@@ -180,9 +236,9 @@ export function readTokens(r: Reader): number {
           tok = read;
           h5 = leetStem;
           x1 = F_LEET;
-        } else if (read !== h) tf[k++] = bucket(read ^ LEET_ALT);
+        } else if (read !== h) tf[k++] = bucket(read ^ LEET_ALT ^ quoted);
       }
-      if (len > 5 && digits !== len) tf[k++] = bucket(h5 ^ STEM);
+      if (len > 5 && digits !== len) tf[k++] = bucket(h5 ^ STEM ^ quoted);
       if (tagged) x1 = F_TAG;
       else if (hidden & 1) x1 = F_ZERO_WIDTH;
       else if (hidden) x1 = F_SOFT_HYPHEN;
@@ -207,13 +263,18 @@ export function readTokens(r: Reader): number {
     } else {
       if (i >= n) break;
       tagged = 0;
-      if (cls === NL) bos = true;
-      else if (cls === STOP && (i + 1 >= n || CLASS[text.charCodeAt(i + 1)] !== WORD)) bos = true;
+      // A quotation ends at its closing mark or the line's end; it opens after a reporting word.
+      if (c === 34 || c === 0x201c || c === 0x201d)
+        quoted = quoted === 0 && c !== 0x201d && CUES.has(prev) ? QUOTED : 0;
+      if (cls === NL) {
+        bos = true;
+        quoted = 0;
+      } else if (cls === STOP && (i + 1 >= n || CLASS[text.charCodeAt(i + 1)] !== WORD)) bos = true;
       i += step;
       continue;
     }
-    tf[base] = bucket(tok);
-    tf[base + 1] = bucket(Math.imul(bos ? BOS : prev, 0x9e3779b1) ^ tok);
+    tf[base] = bucket(tok ^ quoted);
+    tf[base + 1] = bucket(Math.imul(bos ? BOS : prev, 0x9e3779b1) ^ tok ^ quoted);
     featCount[slot] = k - base;
     slot = (slot + 1) & (RING - 1);
     count++;
@@ -226,5 +287,6 @@ export function readTokens(r: Reader): number {
   r.bos = bos;
   r.spaced = spaced;
   r.flag = flag;
+  r.quoted = quoted;
   return count;
 }

@@ -7,18 +7,27 @@
 import { MODEL, MODEL_AI_RE, YOU_TO } from '../lexicon.js';
 import { before, type Ctx, excerpt, matchAt, type Rule, sticky } from '../rule.js';
 import { anyOf, leftMatcher } from '../tail.js';
-import { aboutAttacks, voice } from './context.js';
+import { aboutAttacks, quotedExample, voice } from './context.js';
 
 const NAME = sticky(String.raw`${MODEL}\b`);
 /** Up to two words between a determiner and the name ("all AI-powered assistants"). */
 const ADJ = String.raw`(?:[\w-]+\s+){0,2}`;
+/**
+ * "To"/"for" followed by the name and a full stop open an address only at the start of a line
+ * or sentence ("To the AI."), not inside one ("sentences addressed to the screening model.").
+ */
+const TO_OPENS = String.raw`(?:^|[\n.!?;:>\]"“(—–*#-]\s*)(?:to|for)`;
 /** A name at a sentence start ("Assistant, …") or after a greeting ("Hey there, model!"). */
 const SENTENCE_START =
   /[\n.!?;>\]"“(—–*]\s*(?:[^\w\s]{1,4}\s*)?(?:(?:the|my|dear|all|any|every|our)\s+)?(?:[\w'’-]+[,!]?\s+){0,3}$/i;
-const GREETING = new RegExp(
-  String.raw`\b(?:hey|hi|hello|dear|ok(?:ay)?|attention|attn|yo|psst|listen|greetings|note|to|for|hola|bonjour|salut|hallo|ciao|ol[aá])(?:\s+there)?\s*[,:!.…-]{0,3}\s*(?:(?:the|my|dear|all|any|every|our|whichever|whatever)\s+)?${ADJ}$`,
-  'i',
-);
+const greeting = (to: string) =>
+  new RegExp(
+    String.raw`(?:\b(?:hey|hi|hello|dear|ok(?:ay)?|attention|attn|yo|psst|listen|greetings|note|hola|bonjour|salut|hallo|ciao|ol[aá])|${to})\b(?:\s+there)?\s*[,:!.…-]{0,3}\s*(?:(?:the|my|dear|all|any|every|our|whichever|whatever)\s+)?${ADJ}$`,
+    'i',
+  );
+const GREETING = greeting(TO_OPENS);
+/** "… step for the agent:", "fix for CI agents:": inside a sentence, "to"/"for" need a comma or colon after the name. */
+const GREETING_INSIDE = greeting(String.raw`\b(?:to|for)`);
 /** After the name: a comma, colon, dash, arrow or emoji, maybe past a closing tag. */
 const VOCATIVE_RIGHT = /^s?\s*(?:<\/[a-z]+>\s*)?(?:[,!:—–]|-+>?\s|→|[\ud800-\udfff]{2})/;
 /** After a greeting a full stop ends the address too ("Attn: automated email assistant."). */
@@ -71,7 +80,7 @@ const DIRECTIVE = new RegExp(
 
 /** "model: please append …": an order right after the colon makes a label an address. */
 const ORDER_AFTER_COLON = new RegExp(
-  String.raw`^s?\s*:\s*(?:please\s+|kindly\s+|now\s+|immediately\s+)?${VERBS}\b`,
+  String.raw`^s?\s*:\s*(?:please\s+|kindly\s+|now\s+|immediately\s+)?${VERBS}(?=\s+[\w"'“‘$@<[(\`])`,
   'i',
 );
 
@@ -86,7 +95,9 @@ function addressed(text: string, at: number, end: number, ai: boolean, person: b
     if (score > best[0]) best = [score, how];
   };
   // Each test reads the cheap, anchored right side first.
-  const greeted = GREETED_RIGHT.test(right) && GREETING.test(left);
+  const greeted =
+    GREETED_RIGHT.test(right) &&
+    (GREETING.test(left) || (VOCATIVE_RIGHT.test(right) && GREETING_INSIDE.test(left)));
   // "Agent: Sorry to hear that!" is a transcript's speaker label; "Agent, send …" is an address.
   const labelled = (): boolean => !assistant && /^s?\s*:/.test(right) && !ORDER_AFTER_COLON.test(right);
   const called =
@@ -105,7 +116,11 @@ function addressed(text: string, at: number, end: number, ai: boolean, person: b
     offer(assistant ? 0.35 : 0.2, 'gives orders to');
   if (assistant && YOU_ARE_A.test(left)) offer(0.4, 'tells the reader it is');
   if (ONLY_RIGHT.test(right) && ONLY_LEFT.test(left)) offer(pick(0.5, 0.35), 'reserves text for');
-  if (MEANT_FOR.exec(text, at) !== null) offer(pick(0.5, 0.35), 'reserves text for');
+  const meant = MEANT_FOR.exec(text, at);
+  if (meant !== null) {
+    // "This note is meant for the AI" reserves it; "tickets with text addressed to the AI" describes.
+    offer(pick(0.5, 0.35) * voice(text, at - (left.length - meant.index)), 'reserves text for');
+  }
   if (ai && AS_MY.test(left)) offer(0.35, 'casts the reader as');
   // "Agent instructions:" heading a paragraph, not "the agent instructions" in a sentence.
   if (
@@ -169,7 +184,7 @@ export const addressing: Rule = {
     const [score, how] = addressed(text, at, end, MODEL_AI_RE.test(name), /^(?:claude|gemini)$/i.test(name));
     if (score === 0) return undefined;
     // A tool's own description is written to the model: addressing it there is normal.
-    const said = aboutAttacks(text, at) * (ctx.mode === 'tool' ? 0.5 : 1);
+    const said = aboutAttacks(text, at) * quotedExample(text, at) * (ctx.mode === 'tool' ? 0.5 : 1);
     ctx.add('addressed-to-model', at, end, score * said, `text ${how} the model: ${excerpt(text, at, end)}`);
     // A system prompt quoted in code ("You are a helpful assistant. Always answer politely.")
     // describes and instructs too; only an address that turns to the reader counts an order twice.

@@ -66,3 +66,39 @@ export function voice(text: string, at: number): number {
   if (QUOTE.test(left)) return DISCUSSION.test(text.slice(Math.max(0, at - 600), at + 600)) ? 0.3 : about;
   return about;
 }
+
+/** Words that introduce a quotation as an example or as someone else's words. */
+const QUOTING =
+  /\b(?:says?|said|saying|writes?|wrote|written|like|such\s+as|e\.g\.?|for\s+example|for\s+instance|phrases?|called|asks?|asked|asking|tells?|told|reads?|reading)\s*[:,]?\s*["“]$/i;
+
+/**
+ * 0.3 when `at` lies inside a quotation, on its line, that a reporting word opens ('one of the
+ * letters says, "Dear assistant, …"', 'text like "support AI, do this"'), else 1: the quoted
+ * words are an example of what someone wrote, not said to the reader.
+ */
+export function quotedExample(text: string, at: number): number {
+  let open = -1;
+  let straight = 0;
+  for (let i = at - 1; i >= 0 && i >= at - 160; i--) {
+    const c = text.charCodeAt(i);
+    if (c === 10) break;
+    if (c === 0x201d) break; // a closing ” before `at`: not inside
+    if (c === 0x201c) {
+      if (straight === 0) open = i;
+      break;
+    }
+    if (c === 34) {
+      straight++;
+      open = i;
+    }
+  }
+  // An odd number of straight quotes before `at` on the line: the last one opened a quotation.
+  if (open < 0 || (text.charCodeAt(open) === 34 && straight % 2 === 0)) return 1;
+  if (text.charCodeAt(open) === 34) {
+    // The opening one is the nearest straight quote before `at`.
+    let i = at - 1;
+    while (text.charCodeAt(i) !== 34) i--;
+    open = i;
+  }
+  return QUOTING.test(before(text, open + 1, 48)) ? 0.3 : 1;
+}

@@ -47,6 +47,25 @@ const DECORATION = /\n([ \t>#*[({=<|-]*)$/;
 const CUE =
   /\b(?:you|your|must|always|never|do\s+not|don'?t|ignore|instruct\w*|assistant|ai|model|agent|immediately|priority|override)\b/i;
 
+/** A line-start speaker label: "Anna Lee:", "CFO:", "Caller:". */
+const SPEAKER = /^[ \t]*([A-Z][\w.'’-]*(?: [A-Z][\w.'’-]*){0,2})[ \t]*:/gm;
+const ROLE_WORD =
+  /^(?:system|developer|admin(?:istrator)?|operator|assistant|ai|chatgpt|gpt|claude|human|user|model|bot|agent|instructions?|response|note|important|warning|update)$/i;
+
+/**
+ * "Operator:" beside at least two people speaking ("Anna Lee:", "CFO:") is the operator of a
+ * conference call in a transcript, not the operator of the model.
+ */
+function amongPeople(text: string): boolean {
+  const people = new Set<string>();
+  for (const m of text.matchAll(SPEAKER)) {
+    const name = m[1] ?? '';
+    if (!ROLE_WORD.test(name)) people.add(name.toLowerCase());
+    if (people.size >= 2) return true;
+  }
+  return false;
+}
+
 function label(ctx: Ctx, at: number): undefined {
   const { text } = ctx;
   const m = matchAt(LABEL, text, at);
@@ -73,6 +92,7 @@ function label(ctx: Ctx, at: number): undefined {
     score = /override|alert|update|admin/.test(word.slice(6)) ? 0.55 : 0.4;
     if (bracketed || heading || shouted) score += 0.1;
     if (CUE.test(rest)) score += 0.2;
+    if (word === 'operator' && colon && amongPeople(text)) score *= 0.3;
   } else if (/^(?:assistant|ai|chatgpt|gpt|claude)/.test(word)) score = 0.35;
   // "[assistant](#inner_monologue)", "[system](#error_state)": Bing-chat style turn markers.
   if (m[3] === '(#') score += 0.2;
