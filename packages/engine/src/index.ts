@@ -1,10 +1,12 @@
 /** The public surface of @mcp-trust/engine. Named exports only; anything not listed is internal. */
+export { toolFacts } from './build-facts.js';
 export type { SessionCounts } from './counters.js';
 export type { Engine, EngineOptions } from './create-engine.js';
 export { createEngine } from './create-engine.js';
 export type { EnginePolicy } from './evaluate.js';
 export type { VerdictJson } from './explain-verdict.js';
 export { findingReasons, verdictJson, verdictReasons } from './explain-verdict.js';
+export { labelFacts } from './label-facts.js';
 export { DEFAULT_VALUE_INDEX_BYTES, mergeSessionStates } from './merge-state.js';
 export type {
   ArgumentInfo,

@@ -7,9 +7,11 @@ it('exports exactly these runtime names', () => {
     'DEFAULT_VALUE_INDEX_BYTES',
     'createEngine',
     'findingReasons',
+    'labelFacts',
     'listValues',
     'mergeSessionStates',
     'readSessionState',
+    'toolFacts',
     'verdictJson',
     'verdictReasons',
   ]);

@@ -1,6 +1,6 @@
 import type { DataLabel, ToolContract } from '@mcp-trust/core';
-import { HINT_NAMES, writeToolAnnotations } from '@mcp-trust/core';
-import type { ArgFacts, Facts, LabelFacts, ToolFacts } from '@mcp-trust/policy';
+import { labelFacts, toolFacts } from '@mcp-trust/engine';
+import type { ArgFacts, Facts } from '@mcp-trust/policy';
 import { completeFacts } from '@mcp-trust/policy';
 
 /**
@@ -35,40 +35,4 @@ export function callFacts(i: CallFactsInput): Facts {
     argsLabel: label,
     session: { id: 'caller', label },
   });
-}
-
-function toolFacts(contract: ToolContract, server: string): ToolFacts {
-  const hints: Record<string, boolean> = {};
-  const hintSet: Record<string, boolean> = {};
-  for (const name of HINT_NAMES) {
-    hints[name] = contract.hints[name] === true;
-    hintSet[name] = contract.hints[name] !== undefined;
-  }
-  return {
-    name: contract.tool,
-    server,
-    destination: [...contract.destination],
-    outcomes: [...contract.outcomes],
-    inputSensitivity: [...contract.inputSensitivity],
-    returnSource: [...contract.returnSource],
-    returnSensitivity: [...contract.returnSensitivity],
-    declared: { ...contract.declared },
-    hints,
-    hintSet,
-    sensitiveLevel: contract.sensitiveLevel ?? 'none',
-    attribution: [...contract.attribution],
-    annotations: writeToolAnnotations(contract) as Record<string, unknown>,
-  };
-}
-
-function labelFacts(label: DataLabel): LabelFacts {
-  return {
-    openWorld: label.openWorld,
-    malicious: label.malicious,
-    private: label.private,
-    sensitiveLevel: label.sensitiveLevel,
-    sources: [...label.sources],
-    sensitivity: [...label.sensitivity],
-    attribution: [...label.attribution],
-  };
 }
