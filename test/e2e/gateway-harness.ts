@@ -6,16 +6,16 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Store } from '@mcp-trust/store';
 import { openSqliteStore } from '@mcp-trust/store-sqlite';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import * as z from 'zod';
+import { binOf } from '../../examples/test-support/bin-of.js';
 
 export const REPO = fileURLToPath(new URL('../../', import.meta.url));
 export const CLI = join(REPO, 'packages/cli/dist/bin.js');
@@ -38,16 +38,7 @@ function warnIfStale(packages: string[]): void {
     console.warn(`e2e: the build of ${stale.join(', ')} is older than its sources; run \`npx tsc -b\``);
 }
 
-const require = createRequire(import.meta.url);
-
-/** A reference server's entry script, from its package.json `bin`. */
-export function binOf(pkg: string): string {
-  const manifest = require.resolve(`${pkg}/package.json`);
-  const { bin } = JSON.parse(readFileSync(manifest, 'utf8')) as { bin: string | Record<string, string> };
-  const entry = typeof bin === 'string' ? bin : Object.values(bin)[0];
-  if (entry === undefined) throw new Error(`${pkg} has no bin`);
-  return join(dirname(manifest), entry);
-}
+export { binOf };
 
 // ---------------------------------------------------------------------------------------------
 // Temporary directories and configuration

@@ -4,12 +4,12 @@
  * owns — the way a host owns its clients.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { binOf } from '../../../../examples/test-support/bin-of.js';
 
 export const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
 
@@ -55,16 +55,7 @@ export function example(name: string, opts: SpawnOptions = {}): Promise<Connecte
   return spawnClient(['--import', 'tsx', join(REPO, 'examples', name, 'src', 'main.ts')], opts);
 }
 
-const require = createRequire(import.meta.url);
-
-/** A reference server's entry script (its package.json `bin`). */
-export function binOf(pkg: string): string {
-  const manifest = require.resolve(`${pkg}/package.json`);
-  const { bin } = JSON.parse(readFileSync(manifest, 'utf8')) as { bin: string | Record<string, string> };
-  const entry = typeof bin === 'string' ? bin : Object.values(bin)[0];
-  if (entry === undefined) throw new Error(`${pkg} has no bin`);
-  return join(dirname(manifest), entry);
-}
+export { binOf };
 
 const dirs: string[] = [];
 
