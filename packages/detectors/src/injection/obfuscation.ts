@@ -71,7 +71,8 @@ export const disguise: Rule = {
   },
 };
 
-const FOLD = new Map<number, string>();
+/** Look-alike letters (Cyrillic, Greek) by code unit → the Latin letter they pass for. */
+export const FOLD = new Map<number, string>();
 const LOOKALIKES: [string, string][] = [
   ['\u0430\u0410\u03b1\u0391', 'a'],
   ['\u0412\u0392', 'b'],
@@ -93,7 +94,7 @@ const LOOKALIKES: [string, string][] = [
   ['\u0443', 'y'],
 ];
 for (const [chars, to] of LOOKALIKES) for (const c of chars) FOLD.set(c.charCodeAt(0), to);
-const LEET_FOLD: Record<string, string> = {
+export const LEET_FOLD: Record<string, string> = {
   '0': 'o',
   '1': 'i',
   '3': 'e',
@@ -106,7 +107,7 @@ const LEET_FOLD: Record<string, string> = {
   '!': 'i',
   '|': 'i',
 };
-const INVISIBLE = /[\u00ad\u180e\u200b-\u200d\u2060-\u2064\ufeff]/;
+export const INVISIBLE = /[\u00ad\u180e\u200b-\u200d\u2060-\u2064\ufeff]/;
 /**
  * The runs of letters and leet characters that mix both: `unleet` leaves every other run as it
  * is, so only these are handed to it (a run starts where the character before is not one).
