@@ -1,3 +1,5 @@
+import { isRecord } from './read-context.js';
+
 /** The extension key under which servers advertise (and hosts call) `tools/resolve`. */
 export const TOOL_RESOLUTION_KEY = 'io.modelcontextprotocol/tool-resolution';
 
@@ -14,8 +16,4 @@ export function offersToolResolution(capabilities: unknown): boolean {
     if (isRecord(ext) && ext[TOOL_RESOLUTION_KEY] !== undefined) return true;
   }
   return false;
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

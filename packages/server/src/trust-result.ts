@@ -4,6 +4,7 @@ import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/server'
 import type { DeclaredTool } from './declare-tools.js';
 import type { ResultForm } from './result-label.js';
 import { checkResultAnnotations, labelOfClaims, metaOfLabel } from './result-label.js';
+import { isRecord } from './sdk-server.js';
 import { TrustError } from './trust-error.js';
 import type { ResultAnnotations } from './wire-types.js';
 
@@ -93,8 +94,4 @@ function checkWithin(tool: DeclaredTool, claims: DataClaims): void {
 function withMeta(block: ContentBlock, entries: Record<string, unknown>): ContentBlock {
   const meta = isRecord(block._meta) ? block._meta : {};
   return { ...block, _meta: { ...meta, ...entries } } as ContentBlock;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -3,6 +3,7 @@ import { offersToolResolution } from '@mcp-trust/core';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { z } from 'zod';
+import { isObject } from './check-tool.js';
 import type { PathSegment } from './json-places.js';
 import { JsonPlaces } from './json-places.js';
 
@@ -160,8 +161,4 @@ export function splitCommand(line: string): string[] {
   if (quote !== undefined) throw new SourceError(`--command has an unclosed ${quote}`);
   if (has) out.push(cur);
   return out;
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
