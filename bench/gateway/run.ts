@@ -14,7 +14,7 @@
  *    `--duration-ms` per setup.
  *
  * Needs a build (`npx tsc -b`): the gateway runs as `node packages/cli/dist/bin.js gateway`.
- * `--cpu-prof DIR` writes a V8 CPU profile of each gateway process there.
+ * `--cpu-prof DIR` writes a V8 CPU profile of each proxy process (bare and gateway) there.
  */
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
@@ -274,7 +274,16 @@ async function sequential(): Promise<Record<string, LatencyStats & { p50ByRoundU
   log('starting direct, bare proxy, gateway (SQLite) and gateway (memory) over stdio');
   const setups = await Promise.all([
     stdioSetup('direct', 'echo', [NODE, ...TSX, ECHO]),
-    stdioSetup('bareProxy', 'echo__echo', [NODE, ...TSX, BARE, '--', NODE, ...TSX, ECHO]),
+    stdioSetup('bareProxy', 'echo__echo', [
+      NODE,
+      ...gatewayNodeArgs,
+      ...TSX,
+      BARE,
+      '--',
+      NODE,
+      ...TSX,
+      ECHO,
+    ]),
     stdioSetup('gateway', 'echo__echo', [
       NODE,
       ...gatewayNodeArgs,
@@ -367,6 +376,7 @@ async function throughput(): Promise<Record<string, ThroughputStats>> {
   const servers = await Promise.all([
     httpServer('bareProxy', 'echo__echo', [
       NODE,
+      ...gatewayNodeArgs,
       ...TSX,
       BARE,
       '--http',
