@@ -51,7 +51,7 @@ export { narrowContract } from './narrow-contract.js';
 export type { ParsedDataLabel } from './parse-label.js';
 export { parseDataLabel } from './parse-label.js';
 export type { Problem, Severity } from './problem.js';
-export { readRequestAnnotations, readResultAnnotations } from './read-result.js';
+export { carriesNoAnnotations, readRequestAnnotations, readResultAnnotations } from './read-result.js';
 export { expectedLabel, labelResult } from './result-label.js';
 export {
   DataClaimsSchema,

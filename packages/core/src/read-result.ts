@@ -40,6 +40,30 @@ export function readResultAnnotations(result: unknown): ReadResult<DataClaims> {
   return ctx.result(complete ? claims : unread(claims));
 }
 
+/**
+ * True when `readResultAnnotations` would find nothing to read and nothing to report: no `_meta`
+ * on the result, its blocks or their embedded resources, no `contents`, and at most `MAX_BLOCKS`
+ * blocks. Most results look like this, and a caller can then use the contract's label without
+ * reading. Anything unusual (a throwing getter, a proxy) answers false: the full reader copes.
+ */
+export function carriesNoAnnotations(result: unknown): boolean {
+  try {
+    if (!isRecord(result) || Object.hasOwn(result, '_meta') || Object.hasOwn(result, 'contents'))
+      return false;
+    if (!Object.hasOwn(result, 'content')) return true;
+    const content = result.content;
+    if (!Array.isArray(content) || content.length > MAX_BLOCKS) return false;
+    for (let i = 0; i < content.length; i++) {
+      const block: unknown = content[i];
+      if (!isRecord(block)) continue;
+      if (Object.hasOwn(block, '_meta') || Object.hasOwn(block, 'resource')) return false;
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** `params._meta.annotations` and the trust-annotations extension on a `tools/call` request. */
 export function readRequestAnnotations(params: unknown): ReadResult<DataClaims> {
   const ctx = new ReadContext('data', '$');

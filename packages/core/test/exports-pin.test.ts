@@ -34,6 +34,7 @@ const EXPORTS = [
   'ToolContractSchema',
   'UNKNOWN',
   'buildContract',
+  'carriesNoAnnotations',
   'checkToolAnnotations',
   'checkToolClaims',
   'dataClassesOfTags',

@@ -1,4 +1,5 @@
-import { readResultAnnotations, TRUST_ANNOTATIONS_KEY } from '@mcp-trust/core';
+import { carriesNoAnnotations, readResultAnnotations, TRUST_ANNOTATIONS_KEY } from '@mcp-trust/core';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { codesOf } from './support/dialect-fixtures.js';
 
@@ -146,5 +147,84 @@ describe('response aggregation (SEP-1913 "Response Annotations Scope")', () => {
     const r = readResultAnnotations({ content: many });
     expect(r.value).toEqual({ openWorld: true, sources: ['unknown'], sensitivity: ['unknown'] });
     expect(codesOf(r.problems)).toEqual(['error too-large $.content']);
+  });
+});
+
+describe('carriesNoAnnotations (the fast answer for plain results)', () => {
+  const plain = [
+    {},
+    { content: [] },
+    {
+      content: [
+        { type: 'text', text: 'hello' },
+        { type: 'image', data: 'AAAA', mimeType: 'image/png' },
+      ],
+    },
+    { content: [{ type: 'text', text: 'x' }], structuredContent: { a: 1 }, isError: false },
+    { content: [null, 3, 'odd'] },
+  ];
+  const annotated = [
+    { content: [], _meta: {} },
+    { content: [block({ openWorldHint: true })] },
+    { content: [{ type: 'resource', resource: { uri: 'file:///a', text: 'a' } }] },
+    { contents: [{ uri: 'file:///a', text: 'a' }] },
+    { content: 'not a list' },
+    { content: new Array(10_001).fill({ type: 'text', text: '' }) },
+    null,
+    [],
+    new Proxy(
+      {},
+      {
+        getOwnPropertyDescriptor() {
+          throw new Error('hostile');
+        },
+      },
+    ),
+  ];
+
+  it('says yes only where the full reader finds nothing and reports nothing', () => {
+    for (const r of plain) {
+      expect(carriesNoAnnotations(r)).toBe(true);
+      const read = readResultAnnotations(r);
+      expect(read.value).toEqual({});
+      expect(read.problems).toEqual([]);
+    }
+  });
+
+  it('says no wherever there is something to read or report', () => {
+    for (const r of annotated) expect(carriesNoAnnotations(r)).toBe(false);
+  });
+
+  it('agrees with the full reader on generated results', () => {
+    const blockArb = fc.oneof(
+      fc.record({ type: fc.constant('text'), text: fc.string() }),
+      fc.record({
+        type: fc.constant('text'),
+        text: fc.string(),
+        _meta: fc.dictionary(fc.string(), fc.jsonValue()),
+      }),
+      fc.record({
+        type: fc.constant('resource'),
+        resource: fc.record({ uri: fc.string(), text: fc.string() }),
+      }),
+      fc.jsonValue(),
+    );
+    const resultArb = fc.record(
+      {
+        content: fc.oneof(fc.array(blockArb, { maxLength: 5 }), fc.jsonValue()),
+        _meta: fc.dictionary(fc.string(), fc.jsonValue()),
+        structuredContent: fc.jsonValue(),
+      },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(resultArb, (r) => {
+        if (!carriesNoAnnotations(r)) return;
+        const read = readResultAnnotations(r);
+        expect(read.value).toEqual({});
+        expect(read.problems).toEqual([]);
+      }),
+      { numRuns: 500 },
+    );
   });
 });

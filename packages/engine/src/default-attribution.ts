@@ -1,5 +1,5 @@
-import type { DataLabel } from '@mcp-trust/core';
-import { isBottom, makeLabel } from '@mcp-trust/core';
+import type { DataLabel, ToolContract } from '@mcp-trust/core';
+import { isBottom, labelResult, makeLabel } from '@mcp-trust/core';
 
 /**
  * A result that names no source of its own is attributed to the tool that returned it,
@@ -13,4 +13,19 @@ export function withDefaultAttribution(label: DataLabel, server: string, tool: s
     ...label,
     attribution: [`mcp://${encodeURIComponent(server)}/${encodeURIComponent(tool)}`],
   });
+}
+
+const PLAIN = new WeakMap<ToolContract, { server: string; tool: string; label: DataLabel }>();
+
+/**
+ * The label of a result that carries no annotations (see core's `carriesNoAnnotations`): the
+ * contract's expected label, attributed to the tool. Contracts are values, so it is worked out
+ * once per contract rather than on every result.
+ */
+export function plainResultLabel(contract: ToolContract, server: string, tool: string): DataLabel {
+  const known = PLAIN.get(contract);
+  if (known !== undefined && known.server === server && known.tool === tool) return known.label;
+  const label = withDefaultAttribution(labelResult(contract, {}).label, server, tool);
+  PLAIN.set(contract, { server, tool, label });
+  return label;
 }

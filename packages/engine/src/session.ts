@@ -1,6 +1,7 @@
 import type { DataLabel, Problem, ToolContract, Trust } from '@mcp-trust/core';
 import {
   BOTTOM,
+  carriesNoAnnotations,
   defaultContract,
   filterDataClaims,
   isBottom,
@@ -16,7 +17,7 @@ import type { CallInput } from './call-input.js';
 import { problem, readCall } from './call-input.js';
 import type { CounterState, SessionCounts } from './counters.js';
 import { Counters } from './counters.js';
-import { withDefaultAttribution } from './default-attribution.js';
+import { plainResultLabel, withDefaultAttribution } from './default-attribution.js';
 import { detectInArgument, detectInResult } from './detect.js';
 import { Endorsements } from './endorsements.js';
 import type { EnginePolicy } from './evaluate.js';
@@ -196,10 +197,18 @@ export class SessionImpl implements Session {
         argsLabel,
       };
     }
-    const read = readResultAnnotations(result);
-    problems.push(...read.problems);
-    const labelled = labelResult(p.contract, filterDataClaims(read.value, p.trust));
-    let attributed = withDefaultAttribution(labelled.label, c.server, c.tool);
+    // Most results carry no annotations: their label is the contract's, worked out once.
+    let attributed: DataLabel;
+    let violations: string[] = [];
+    if (carriesNoAnnotations(result)) {
+      attributed = plainResultLabel(p.contract, c.server, c.tool);
+    } else {
+      const read = readResultAnnotations(result);
+      problems.push(...read.problems);
+      const labelled = labelResult(p.contract, filterDataClaims(read.value, p.trust));
+      violations = labelled.violations.map((v) => v.message);
+      attributed = withDefaultAttribution(labelled.label, c.server, c.tool);
+    }
     let findings: readonly Finding[] = NO_FINDINGS;
     if (this.ctx.detect) {
       const detected = detectInResult(result, attributed);
@@ -229,7 +238,7 @@ export class SessionImpl implements Session {
     const decision = {
       verdict,
       label,
-      violations: labelled.violations.map((v) => v.message),
+      violations,
       facts,
       problems,
       findings,

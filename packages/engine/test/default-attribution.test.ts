@@ -51,3 +51,16 @@ describe('results without attribution are attributed to their tool', () => {
     expect(label.openWorld).toBe(false);
   });
 });
+
+describe('a result without annotations gets the same label as one with empty annotations', () => {
+  it('for a trusted and an untrusted server, call after call', () => {
+    for (const server of ['web', 'db'] as const) {
+      for (let i = 0; i < 3; i++) {
+        const plain = run(server, text(`row ${i}`));
+        const annotated = run(server, { ...text(`row ${i}`), _meta: { annotations: {} } });
+        expect(plain.label).toEqual(annotated.label);
+        expect(plain.session).toEqual(annotated.session);
+      }
+    }
+  });
+});
