@@ -274,16 +274,7 @@ async function sequential(): Promise<Record<string, LatencyStats & { p50ByRoundU
   log('starting direct, bare proxy, gateway (SQLite) and gateway (memory) over stdio');
   const setups = await Promise.all([
     stdioSetup('direct', 'echo', [NODE, ...TSX, ECHO]),
-    stdioSetup('bareProxy', 'echo__echo', [
-      NODE,
-      ...gatewayNodeArgs,
-      ...TSX,
-      BARE,
-      '--',
-      NODE,
-      ...TSX,
-      ECHO,
-    ]),
+    stdioSetup('bareProxy', 'echo__echo', [NODE, ...gatewayNodeArgs, ...TSX, BARE, '--', NODE, ...TSX, ECHO]),
     stdioSetup('gateway', 'echo__echo', [
       NODE,
       ...gatewayNodeArgs,

@@ -6,8 +6,10 @@ export const resolveStep: Step = {
   run(ctx) {
     // Synchronous when there is nothing to ask: most servers do not offer resolution.
     if (!ctx.core.resolvesUpstream(ctx.exposed.server)) return;
-    return ctx.core.resolveUpstream(ctx.sessionId, ctx.exposed, ctx.args, ctx.host.signal).then((resolved) => {
-      if (resolved !== undefined) ctx.resolved = resolved;
-    });
+    return ctx.core
+      .resolveUpstream(ctx.sessionId, ctx.exposed, ctx.args, ctx.host.signal)
+      .then((resolved) => {
+        if (resolved !== undefined) ctx.resolved = resolved;
+      });
   },
 };
