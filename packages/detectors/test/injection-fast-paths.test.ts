@@ -128,6 +128,23 @@ describe('each fast path', () => {
     );
   });
 
+  it('fold reads runs at the limits of leetspeak as the character-by-character fold did', () => {
+    // Runs of 23 to 25 characters, two letters in five or fewer, one letter or two.
+    const runs = [23, 24, 25].flatMap((n) => [
+      `pa55w0rd${'x'.repeat(n - 8)}`,
+      `${'ab1'.repeat(Math.ceil(n / 3))}`.slice(0, n),
+      `${'a1b2c'.repeat(5)}`.slice(0, n),
+    ]);
+    runs.push('a1', 'ab1', 'ab123', 'ab1234', 'a1b', '1a', '12ab34', 'ab!|@$', 'a@');
+    for (const run of runs)
+      for (const text of [run, ` ${run} `, `x-${run}.`, `\u0456${run}`]) {
+        const got = fold(text);
+        const want = referenceFold(text);
+        expect(got.text).toBe(want.text);
+        expect([...got.map]).toEqual([...want.map]);
+      }
+  });
+
   it('fold reads a text as the character-by-character fold did', () => {
     const disguised = fc
       .array(

@@ -4,8 +4,10 @@
  * `near` triggers run in a second round over windows around what the first round found.
  */
 import { isWordChar } from './chars.js';
+import { fastPaths } from './fast-paths.js';
 import type { Ctx, Hit, Mode, Rule } from './rule.js';
 import { CORE, type Found, keyOf, NEAR, type Pass } from './triggers.js';
+import type { WordSearch } from './word-search.js';
 
 /** Texts up to this long are read whole by the `near` rules. */
 const SHORT = 2048;
@@ -19,6 +21,7 @@ class Collector implements Ctx {
   readonly hits: Hit[] = [];
   readonly hidden: [number, number][] = [];
   readonly suspects: number[] = [];
+  private copy: string | undefined;
   constructor(
     readonly text: string,
     readonly mode: Mode,
@@ -28,6 +31,14 @@ class Collector implements Ctx {
   }
   hide(start: number, end: number): void {
     this.hidden.push([start, end]);
+  }
+  /**
+   * The text as one flat string (with a space after it), for the word search: a text cut from a
+   * longer one is a slice, and a slice read a character at a time costs a third more.
+   */
+  get flat(): string {
+    this.copy ??= [this.text, ' '].join('');
+    return this.copy;
   }
   suspect(at: number): void {
     if (this.suspects.length < 64) this.suspects.push(at);
@@ -47,34 +58,64 @@ function lookUp(pass: Pass, matched: string): Found {
 
 /** Runs a tier's passes over `[from, to)` of the text. */
 function scan(ctx: Collector, tier: readonly Pass[], from: number, to: number): void {
-  const subject = from === 0 && to === ctx.text.length ? ctx.text : ctx.text.slice(from, to);
-  const { text } = ctx;
   for (const pass of tier) {
-    const { re, table, rules, search } = pass;
-    // The next match from `lastIndex` on: the expression's, or the same found by `search`.
-    const matchFrom = (lastIndex: number): RegExpExecArray | null => {
-      if (search !== undefined) return search.exec(subject, lastIndex);
-      re.lastIndex = lastIndex;
-      return re.exec(subject);
-    };
-    for (let m = matchFrom(0); m !== null; ) {
-      const at = from + m.index;
-      const end = at + m[0].length;
-      const found = table === undefined ? undefined : lookUp(pass, m[0]);
-      const key = found === undefined ? m[0] : found.key;
-      const run =
-        found === undefined
-          ? rules
-          : found.whole !== undefined && !isWordChar(text.charCodeAt(end))
-            ? found.whole
-            : found.rules;
-      let resume = end;
-      for (const rule of run) {
-        const next = rule.check(ctx, at, end, key);
-        if (next !== undefined && next > resume) resume = next;
-      }
-      m = matchFrom(resume - from);
-    }
+    const words = fastPaths.on ? pass.words : undefined;
+    if (words !== undefined) scanWords(ctx, pass, words, from, to);
+    else scanPass(ctx, pass, from, to);
+  }
+}
+
+/**
+ * Runs the rules of `found` (or the pass's, when it has no table) at the match `[at, end)`, whose
+ * key is `key`; returns where the scan resumes.
+ */
+function runAt(
+  ctx: Collector,
+  pass: Pass,
+  found: Found | undefined,
+  key: string,
+  at: number,
+  end: number,
+): number {
+  const run =
+    found === undefined
+      ? pass.rules
+      : found.whole !== undefined && !isWordChar(ctx.text.charCodeAt(end))
+        ? found.whole
+        : found.rules;
+  let resume = end;
+  for (const rule of run) {
+    const next = rule.check(ctx, at, end, key);
+    if (next !== undefined && next > resume) resume = next;
+  }
+  return resume;
+}
+
+/** A pass by its expression (or the symbols search that stands for it). */
+function scanPass(ctx: Collector, pass: Pass, from: number, to: number): void {
+  const subject = from === 0 && to === ctx.text.length ? ctx.text : ctx.text.slice(from, to);
+  const { re, table, search } = pass;
+  // The next match from `lastIndex` on: the expression's, or the same found by `search`.
+  const matchFrom = (lastIndex: number): RegExpExecArray | null => {
+    if (search !== undefined) return search.exec(subject, lastIndex);
+    re.lastIndex = lastIndex;
+    return re.exec(subject);
+  };
+  for (let m = matchFrom(0); m !== null; ) {
+    const at = from + m.index;
+    const end = at + m[0].length;
+    const found = table === undefined ? undefined : lookUp(pass, m[0]);
+    m = matchFrom(runAt(ctx, pass, found, found === undefined ? m[0] : found.key, at, end) - from);
+  }
+}
+
+/** The words pass by `WordSearch`: the same matches, no expression and no substring per match. */
+function scanWords(ctx: Collector, pass: Pass, words: WordSearch<Found>, from: number, to: number): void {
+  const text = ctx.flat;
+  for (let at = words.exec(text, from, to, from); at >= 0; ) {
+    const end = words.end;
+    const found = words.runs ?? lookUp(pass, text.slice(at, end));
+    at = words.exec(text, from, to, runAt(ctx, pass, found, found.key, at, end));
   }
 }
 

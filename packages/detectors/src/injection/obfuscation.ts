@@ -108,12 +108,12 @@ export const LEET_FOLD: Record<string, string> = {
   '|': 'i',
 };
 export const INVISIBLE = /[\u00ad\u180e\u200b-\u200d\u2060-\u2064\ufeff]/;
-/**
- * The runs of letters and leet characters that mix both: `unleet` leaves every other run as it
- * is, so only these are handed to it (a run starts where the character before is not one).
- */
-const MIXED =
-  /(?<![A-Za-z0-9@$!|])(?=[A-Za-z0-9@$!|]*[A-Za-z])(?=[A-Za-z0-9@$!|]*[0-9@$!|])[A-Za-z0-9@$!|]+/g;
+/** ASCII letters (1) and the characters leetspeak spells them with (2): `[A-Za-z]`, `[0-9@$!|]`. */
+const LEETISH = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const ch = String.fromCharCode(c);
+  LEETISH[c] = /[A-Za-z]/.test(ch) ? 1 : /[0-9@$!|]/.test(ch) ? 2 : 0;
+}
 
 export interface Folded {
   text: string;
@@ -151,15 +151,40 @@ export function fold(text: string): Folded {
   }
   if (text.length > run) parts.push(text.slice(run));
   map[n++] = text.length;
-  return { text: parts.join('').replace(MIXED, unleet), map: map.slice(0, n) };
+  return { text: unleet(parts.join('')), map: map.slice(0, n) };
 }
 
-/** A token of mixed letters and leet digits, spelled with letters (same length). */
-function unleet(token: string): string {
-  if (token.length > 24 || /^[A-Za-z]+$/.test(token) || /^[0-9@$!|]+$/.test(token)) return token;
-  const letters = token.replace(/[^A-Za-z]/g, '').length;
-  if (letters < 2 || letters / token.length < 0.4) return token;
-  return token.replace(/[013457@$!|9]/g, (d) => LEET_FOLD[d] ?? d);
+/**
+ * The text with each run of letters and leet characters that mixes both spelled with letters
+ * (same length), when it is short and mostly letters; every other run as it is. One pass, no
+ * expression: most texts hold many runs, and few mixed ones.
+ */
+function unleet(text: string): string {
+  let out = '';
+  let copied = 0;
+  for (let i = 0; i < text.length; ) {
+    const c = text.charCodeAt(i);
+    if (c >= 128 || LEETISH[c] === 0) {
+      i++;
+      continue;
+    }
+    let j = i;
+    let letters = 0;
+    for (; j < text.length; j++) {
+      const d = text.charCodeAt(j);
+      const kind = d < 128 ? LEETISH[d]! : 0;
+      if (kind === 0) break;
+      if (kind === 1) letters++;
+    }
+    const length = j - i;
+    if (letters !== length && letters >= 2 && length <= 24 && letters / length >= 0.4) {
+      out += text.slice(copied, i);
+      for (let k = i; k < j; k++) out += LEET_FOLD[text.charAt(k)] ?? text.charAt(k);
+      copied = j;
+    }
+    i = j;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
 }
 
 /** The plain letter or digit a Mathematical Alphanumeric Symbol stands for. */

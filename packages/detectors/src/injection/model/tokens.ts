@@ -13,6 +13,8 @@
  * look-alike letters, spaced-out letters, long base64-like runs. Punctuation that shapes role
  * markers and markup (`: < > [ ] | # { } * @ ! ?`) is a token too.
  */
+
+import { fastPaths } from '../fast-paths.js';
 import {
   ASCII_WORD,
   CLASS,
@@ -22,6 +24,7 @@ import {
   MATH,
   NL,
   PUNCT,
+  SEP,
   SKIP,
   STOP,
   TAGGED,
@@ -126,6 +129,10 @@ function bucket(x: number): number {
   return Math.imul(x ^ (x >>> 15), 0x9e3779b1) >>> SHIFT;
 }
 
+/** ASCII separators whose only effect is to separate: not a quotation mark, a line break or a stop. */
+const PLAIN = new Uint8Array(0x80);
+for (let c = 0; c < 0x80; c++) PLAIN[c] = CLASS[c] === SEP && c !== 34 ? 1 : 0;
+
 /** Where a tokeniser is in its text, between chunks. */
 export class Reader {
   /** Tokens read so far (the next one's number). */
@@ -147,6 +154,7 @@ export function readTokens(r: Reader): number {
   const t0 = tokStart;
   const t1 = tokEnd;
   let { i, prev, bos, spaced, flag, quoted } = r;
+  const fast = fastPaths.on;
   let count = 0;
   let slot = r.next & (RING - 1);
   // The word being read: its hash, the hash of its first five letters, and what it contains.
@@ -180,9 +188,9 @@ export function readTokens(r: Reader): number {
             f = ASCII_WORD[c]!;
             if (f === 0) break;
           }
-          // A space after a word, the most common end, is handled right here; anything else
-          // (punctuation, a line break, a non-ASCII character) on the next turn.
-          if (i < n && c !== 32) continue;
+          // An ASCII character after a word ends it right here; a non-ASCII one may go on with
+          // it ("café") and is read on the next turn (without the fast paths, all but a space are).
+          if (i < n && (fast ? c >= 0x80 : c !== 32)) continue;
           if (i >= n) c = 10;
         }
         cls = CLASS[c]!;
@@ -271,6 +279,12 @@ export function readTokens(r: Reader): number {
         quoted = 0;
       } else if (cls === STOP && (i + 1 >= n || CLASS[text.charCodeAt(i + 1)] !== WORD)) bos = true;
       i += step;
+      // The separators after it that change nothing (indentation, commas, brackets) in one go.
+      while (fast && i < n) {
+        const d = text.charCodeAt(i);
+        if (d >= 0x80 || PLAIN[d] === 0) break;
+        i++;
+      }
       continue;
     }
     tf[base] = bucket(tok ^ quoted);

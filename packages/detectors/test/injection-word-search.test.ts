@@ -1,0 +1,237 @@
+/**
+ * The words pass read by `WordSearch` must find exactly what its expression finds: the same
+ * position, the same matched text, from any `lastIndex`, over any slice of a text. Checked on the
+ * detector's own passes and on word lists built to reach every corner of the search (phrases with
+ * spaces and apostrophes, words with hyphens and accents, words that start inside other words).
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { CORE, keyOf, NEAR, type Pass, wordsPass } from '../src/injection/triggers.js';
+import { canonical, type WordSearch } from '../src/injection/word-search.js';
+import { anyText } from './fast-path-texts.js';
+
+/** The expression's next match in `text.slice(from, to)` from `at`, and the search's. */
+function both<F>(re: RegExp, search: WordSearch<F>, text: string, from: number, to: number, at: number) {
+  re.lastIndex = at - from;
+  const m = re.exec(text.slice(from, to));
+  const start = search.exec(text, from, to, at);
+  return {
+    want: m === null ? null : { start: from + m.index, end: from + m.index + m[0].length },
+    got: start < 0 ? null : { start, end: search.end },
+  };
+}
+
+/** The next match from every `lastIndex` over `[from, to)`. */
+function expectSameFromEverywhere<F>(
+  re: RegExp,
+  search: WordSearch<F>,
+  text: string,
+  from: number,
+  to: number,
+) {
+  for (let at = from; at <= to; at++) {
+    const { want, got } = both(re, search, text, from, to, at);
+    expect(got).toEqual(want);
+  }
+}
+
+/** Every match of the pass over `[from, to)`, resuming where each ends (or a little later). */
+function expectSameMatches<F>(
+  re: RegExp,
+  search: WordSearch<F>,
+  text: string,
+  from: number,
+  to: number,
+  skips: readonly number[],
+  runsKey: (runs: F) => string,
+): void {
+  for (let at = from, n = 0; at <= to; n++) {
+    const { want, got } = both(re, search, text, from, to, at);
+    expect(got).toEqual(want);
+    if (want === null) return;
+    if (search.runs !== undefined) expect(runsKey(search.runs)).toBe(keyOf(text.slice(want.start, want.end)));
+    at = want.end + (skips[n % Math.max(1, skips.length)] ?? 0);
+  }
+}
+
+const slices = (text: fc.Arbitrary<string>) =>
+  fc
+    .tuple(text, fc.nat(), fc.nat(), fc.array(fc.nat({ max: 6 }), { maxLength: 4 }))
+    .map(([t, a, b, skips]) => {
+      const from = a % (t.length + 1);
+      return { text: t, from, to: from + (b % (t.length - from + 1)), skips };
+    });
+
+describe('canonical', () => {
+  it('compares characters as a case-insensitive expression without the u flag does', () => {
+    let all = '';
+    for (let c = 0; c < 0x10000; c++) all += String.fromCharCode(c);
+    const letters =
+      'aZk_9-\u00e1\u00c1\u00e7\u00b5\u03bc\u00df\u017f\u0131\u0130\u212a\u03c2\u03a3\u01c5\ufb00\u2019';
+    for (const p of letters) {
+      const re = new RegExp(p.replace(/[-\\]/g, '\\$&'), 'gi');
+      const matched = new Set([...all.matchAll(re)].map((m) => m.index));
+      for (let c = 0; c < 0x10000; c++)
+        if (matched.has(c) !== (canonical(c) === canonical(p.charCodeAt(0))))
+          expect([p, c.toString(16), matched.has(c)]).toBe('the same');
+    }
+  });
+});
+
+describe("the detector's word passes", () => {
+  // The words passes are the case-insensitive ones (symbols spell out both cases, see triggers.ts).
+  const passes = [...CORE, ...NEAR].filter((p) => p.re.ignoreCase);
+  const found = (p: Pass) => p.words!;
+
+  it('are all read by a WordSearch', () => {
+    expect(passes.length).toBe(2);
+    // A trigger the search cannot read (see `WordSearch.of`) sends its pass back to the expression.
+    for (const p of passes) expect(p.words, p.re.source.slice(0, 60)).toBeDefined();
+  });
+
+  it('find what their expressions find', () => {
+    fc.assert(
+      fc.property(slices(anyText), ({ text, from, to, skips }) => {
+        for (const p of passes) expectSameMatches(p.re, found(p), text, from, to, skips, (f) => f.key);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('find what their expressions find from any lastIndex', () => {
+    fc.assert(
+      fc.property(slices(anyText), ({ text, from, to }) => {
+        for (const p of passes) expectSameFromEverywhere(p.re, found(p), text, from, to);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('a WordSearch built for corner cases', () => {
+  const WORDS = [
+    'to-do',
+    'do',
+    'don',
+    'dont',
+    "don't",
+    'done$',
+    'ol\u00e1',
+    'ol',
+    'pre-approved',
+    'pre',
+    'approved',
+    'go to',
+    'go  on',
+    'set up',
+    "you're",
+    'a b c',
+    'ab',
+    'abc',
+    'x_y',
+    'na\u00efve',
+    'it\u2019s',
+    'or else',
+    'dont x',
+    'dx',
+  ].map((w) => w.replace(/\$$/, ''));
+  const pieces = [
+    ...WORDS,
+    ...WORDS.map((w) => w.toUpperCase()),
+    'T',
+    'O',
+    'to',
+    '-',
+    'd',
+    'on',
+    'e',
+    'ne',
+    "'",
+    '\u2019',
+    ' ',
+    '  ',
+    '\t',
+    '\n',
+    '\u00a0',
+    '\u2028',
+    '_',
+    '9',
+    'x',
+    '\u00c1',
+    '\u00e1',
+    '\u00c9',
+    '\u0130',
+    '\u212a',
+    '.',
+    'to-',
+    'pre-',
+    'go ',
+    'dx',
+  ];
+  // Pieces glued together, and short runs of the characters the words are made of.
+  const chars = [
+    ...new Set([...WORDS.join(''), ...WORDS.join('').toUpperCase(), ' ', '\t', "'", '\u2019', '.']),
+  ];
+  const text = fc.oneof(
+    fc.array(fc.constantFrom(...pieces), { maxLength: 30, size: 'medium' }).map((a) => a.join('')),
+    fc.array(fc.constantFrom(...chars), { maxLength: 16, size: 'medium' }).map((a) => a.join('')),
+  );
+  /** Texts that reach each corner: a word inside a failed one, spaces and apostrophes to backtrack over. */
+  const CASES = [
+    'to-dx',
+    'TO-DX to-do',
+    'pre-approvedx pre-apx',
+    'go xto',
+    'go  on go on go\u00a0\ton',
+    'dont x dont  x',
+    "don't don\u2019t dont don''t",
+    'ol\u00c1 xol\u00e1 ol\u00e0',
+    "it\u2019s it's its",
+    'a b  c ab c abc',
+    'x_y x_yz _x_y',
+    'done dones',
+    'set  up setup',
+    "you're you\u2019re youre",
+  ];
+  const { re, search: built } = wordsPass(WORDS, (key) => key);
+  const search = built();
+
+  it('is made', () => {
+    expect(search).toBeDefined();
+  });
+
+  it('finds what its expression finds', () => {
+    fc.assert(
+      fc.property(slices(text), ({ text, from, to, skips }) => {
+        expectSameMatches(re, search!, text, from, to, skips, (key) => key);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('finds what its expression finds in every slice of the corner cases, from any lastIndex', () => {
+    for (const c of CASES)
+      for (let from = 0; from <= c.length; from++)
+        for (let to = from; to <= c.length; to++) expectSameFromEverywhere(re, search!, c, from, to);
+  });
+
+  it('finds what its expression finds from any lastIndex', () => {
+    fc.assert(
+      fc.property(slices(text), ({ text, from, to }) => {
+        expectSameFromEverywhere(re, search!, text, from, to);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('is not made where it could not find the same', () => {
+    // Two spellings of one letter: the expression takes the first branch, not the longer word.
+    expect(wordsPass(['ab', 'Abcd'], (k) => k).search()).toBeUndefined();
+    // A trigger that starts with a non-word character (`\b` is ASCII: "été" starts after a word
+    // character), or holds one outside the BMP.
+    expect(wordsPass(['-x', 'y'], (k) => k).search()).toBeUndefined();
+    expect(wordsPass(['\u00e9t\u00e9'], (k) => k).search()).toBeUndefined();
+    expect(wordsPass([' x'], (k) => k).search()).toBeUndefined();
+    expect(wordsPass(['x\ud83d\ude00'], (k) => k).search()).toBeUndefined();
+  });
+});
