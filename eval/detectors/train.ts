@@ -5,8 +5,8 @@
  *
  * Training data: packages/detectors/test/fixtures/train-injections.jsonl and train-clean.jsonl
  * (hand-written for this model). Validation: dev-*.jsonl, used only to choose the threshold
- * (the operating point: at most 1% of dev-clean above it) — never to fit weights. The held-out
- * files are not read.
+ * (the operating point of the scan: the rules and the model together flag at most 1% of
+ * dev-clean) — never to fit weights. The held-out files are not read.
  *
  * The model is logistic regression over the hashed features of `injection/model/scan.ts`, scored
  * like the detector scores: a text is as malicious as its best window of `window` tokens. That is
@@ -19,9 +19,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { FLOOR, SLOPE } from '../../packages/detectors/src/injection/model/classify.js';
 import { encodeWeights } from '../../packages/detectors/src/injection/model/decode.js';
 import type { Trace } from '../../packages/detectors/src/injection/model/scan.js';
 import { HASH_BITS, SIZE, scanWindows } from '../../packages/detectors/src/injection/model/scan.js';
+import { detectInjection } from '../../packages/detectors/src/injection.js';
+import { MALICIOUS_THRESHOLD, summarise } from '../../packages/detectors/src/scan.js';
+import type { Finding } from '../../packages/detectors/src/types.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const FIXTURES = resolve(ROOT, 'packages/detectors/test/fixtures');
@@ -212,6 +216,38 @@ export function threshold(clean: number[], rate = 0.01): number {
   return above + 1e-3;
 }
 
+/** A text as the scan judges it: the model's logit and the rules' combined score. */
+export interface Judged {
+  z: number;
+  rules: number;
+}
+
+/**
+ * The highest model threshold at which the scan flags `t`: the model's finding scores
+ * σ(SLOPE·(z − threshold)), counts only from FLOOR up, and joins the rules' score by noisy-or
+ * against the scan's threshold. +∞ when the rules flag it alone, −∞ when nothing can.
+ */
+export function flaggedUpTo(t: Judged): number {
+  if (t.rules >= MALICIOUS_THRESHOLD) return Number.POSITIVE_INFINITY;
+  const need = Math.max(FLOOR, 1 - (1 - MALICIOUS_THRESHOLD) / (1 - t.rules));
+  return t.z - Math.log(need / (1 - need)) / SLOPE;
+}
+
+/**
+ * The lowest model threshold at which the scan — rules and model together — flags at most
+ * `rate` of the clean texts: the operating point is the detector's, not the model's alone.
+ */
+export function scanThreshold(clean: Judged[], rate = 0.01): number {
+  return threshold(clean.map(flaggedUpTo), rate);
+}
+
+/** The rules' combined score for `text`, as the scan computes it. */
+export function rulesScore(text: string): number {
+  const out: Finding[] = [];
+  detectInjection(text, out);
+  return summarise(out).score;
+}
+
 function main(): void {
   const numeric = { type: 'string' } as const;
   const { values } = parseArgs({
@@ -222,21 +258,28 @@ function main(): void {
     if (values[k] !== undefined) o[k] = Number(values[k]);
   const t = train(o);
   const q = quantize(t);
-  const score = (r: { text: string }) => logit(r.text, q, t.bias, o.window);
-  const devClean = readTexts('dev-clean.jsonl').map(score);
-  const devInj = readTexts('dev-injections.jsonl').map(score);
-  const thr = threshold(devClean);
-  const recall = devInj.filter((z) => z >= thr).length / devInj.length;
-  const fp = devClean.filter((z) => z >= thr).length / devClean.length;
+  const judge = (r: { text: string }): Judged => ({
+    z: logit(r.text, q, t.bias, o.window),
+    rules: rulesScore(r.text),
+  });
+  const devClean = readTexts('dev-clean.jsonl').map(judge);
+  const devInj = readTexts('dev-injections.jsonl').map(judge);
+  const thr = scanThreshold(devClean);
+  const rate = (xs: Judged[], flagged: (x: Judged) => boolean) =>
+    (xs.filter(flagged).length / xs.length).toFixed(4);
+  const model = (x: Judged) => x.z >= thr;
+  const scan = (x: Judged) => flaggedUpTo(x) >= thr;
   const nonZero = q.table.reduce((n, x) => n + (x !== 0 ? 1 : 0), 0);
-  console.log(`options ${JSON.stringify(o)}; threshold ${thr.toFixed(3)}; dev recall ${recall}, FP ${fp}`);
+  console.log(
+    `options ${JSON.stringify(o)}; threshold ${thr.toFixed(3)}; dev model recall ${rate(devInj, model)}, FP ${rate(devClean, model)}; rules and model recall ${rate(devInj, scan)}, FP ${rate(devClean, scan)}`,
+  );
   if (values['dry-run']) return;
   const encoded = encodeWeights(q.table);
   const header = `/**
  * Weights of the learned prompt-injection classifier (\`classify.ts\`). GENERATED — do not edit.
  * Written by \`npx tsx eval/detectors/train.ts\` from packages/detectors/test/fixtures/
- * train-injections.jsonl and train-clean.jsonl; threshold chosen on dev-*.jsonl (at most 1% of
- * dev-clean at or above it). Options: ${JSON.stringify(o)}.
+ * train-injections.jsonl and train-clean.jsonl; threshold chosen on dev-*.jsonl (the lowest at
+ * which the rules and the model together flag at most 1% of dev-clean). Options: ${JSON.stringify(o)}.
  * ${nonZero} non-zero int8 weights of ${SIZE}, sparse-encoded (\`decode.ts\`).
  */
 `;

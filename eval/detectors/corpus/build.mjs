@@ -10,15 +10,72 @@ const here = new URL('.', import.meta.url).pathname;
 const corpus = join(here, 'sources');
 const out = join(here, '../../../packages/detectors/test/fixtures');
 
-let seed = 20251122;
-function rnd() {
-  seed |= 0;
+// Every draw is keyed: the rows made for one item (a payload, a benign insert, the k-th composed
+// text) come from a generator seeded by that item's key, and `pick` chooses by rendezvous hashing
+// (the candidate whose hash with the draw is highest), not by index. Adding a source item, a
+// host document or a grammar entry so adds or changes only the rows drawn for it or won by it,
+// instead of reshuffling every draw after it.
+const SEED = Number(process.env.CORPUS_SEED ?? 20251122);
+const fmix = (h) => {
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+};
+const hash = (s) => {
+  let h = 0x811c9dc5 ^ SEED;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return fmix(h);
+};
+const mulberry = (seed) => () => {
   seed = (seed + 0x6d2b79f5) | 0;
   let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
   t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
+let stream = mulberry(SEED);
+const rnd = () => stream();
+/** Runs `fn` with the generator of `key`: its draws depend on the key alone. */
+function keyed(key, fn) {
+  const outer = stream;
+  stream = mulberry(hash(key));
+  try {
+    return fn();
+  } finally {
+    stream = outer;
+  }
 }
-const pick = (a) => a[Math.floor(rnd() * a.length)];
+const describe = (x) =>
+  typeof x === 'string' ? x : typeof x === 'function' ? x.toString() : (x?.text ?? JSON.stringify(x));
+/** Each candidate's hash: of what it is, and of how many equal ones come before it (weights). */
+const candidateKeys = new WeakMap();
+function keysOf(a) {
+  let keys = candidateKeys.get(a);
+  if (keys === undefined || keys.length !== a.length) {
+    const seen = new Map();
+    keys = a.map((x) => {
+      const d = describe(x);
+      const n = seen.get(d) ?? 0;
+      seen.set(d, n + 1);
+      return hash(`${d}\u0000${n}`);
+    });
+    candidateKeys.set(a, keys);
+  }
+  return keys;
+}
+function pick(a) {
+  const keys = keysOf(a);
+  const draw = Math.floor(rnd() * 4294967296);
+  let best = 0;
+  let top = -1;
+  for (let i = 0; i < keys.length; i++) {
+    const h = fmix(draw ^ keys[i]);
+    if (h > top) {
+      top = h;
+      best = i;
+    }
+  }
+  return a[best];
+}
 
 function parse(prefix) {
   const items = [];
@@ -183,6 +240,21 @@ const OBF = {
       .slice(0, 8)
       .map((w) => [...w].join(' '))
       .join('   ') + s.split(' ').slice(8).join(' ').replace(/^/, ' '),
+  // "dis-re-gard the sum-ma-ry": words cut into pieces of two or three letters.
+  hyphenated: (s) => s.replace(/[A-Za-z]{5,}/g, (w) => w.match(/.{1,3}/g).join(rnd() < 0.5 ? '-' : '·')),
+  // One character a line.
+  vertical: (s) => [...s.slice(0, 90)].join('\n') + s.slice(90),
+  capsspaced: (s) =>
+    s
+      .toUpperCase()
+      .split(' ')
+      .map((w) => [...w].join(' '))
+      .join('   '),
+  dottedall: (s) =>
+    s
+      .split(' ')
+      .map((w) => [...w].join('.'))
+      .join(' '),
   base64: (s) => pick(B64_HINTS).replace('X', Buffer.from(s).toString('base64')),
   rot13: (s) =>
     pick(ROT_HINTS).replace(
@@ -232,6 +304,13 @@ const ENGLISH = new Set([
   'agent-memory',
   'task-hijack',
   'urgency',
+  'aside-to-ai',
+  'directed-agent',
+  'delegated-consent',
+  'whoever-handles',
+  'tool-demand',
+  'polite-indirect',
+  'fake-answer',
 ]);
 
 const inj = [];
@@ -248,73 +327,93 @@ const add = (arr, family, text) => {
 // and their lengths, and only the inserted text tells them apart.
 const hosts = [...carriers, ...cleanDocs];
 const bundles = [];
-for (let k = 0; k < 260; k++) {
-  const parts = [];
-  const m = 2 + Math.floor(rnd() * 4);
-  for (let j = 0; j < m; j++) parts.push(bare(pick(hosts)));
-  bundles.push({ family: 'bundle', text: parts.join('\n\n') });
-}
-for (const p of payloads) {
-  add(inj, p.family, insert(pick(carriers), p.text, 0.25, MARK_ATTACK));
-  add(inj, p.family, insert(pick(cleanDocs), p.text, 0.25, MARK_ATTACK));
-  add(inj, p.family, insert(pick(bundles), p.text, 0.25, MARK_ATTACK));
-  if (rnd() < 0.12) add(inj, p.family, p.text);
-  if (ENGLISH.has(p.family) && rnd() < 0.4) {
-    const name = pick(Object.keys(OBF));
-    add(
-      inj,
-      `obfuscated-${name}`,
-      insert(pick(carriers.filter((c) => kindOf(c.family) === 'plain')), OBF[name](p.text), 0, []),
-    );
-  }
-}
+for (let k = 0; k < 260; k++)
+  keyed(`bundle ${k}`, () => {
+    const parts = [];
+    const m = 2 + Math.floor(rnd() * 4);
+    for (let j = 0; j < m; j++) parts.push(bare(pick(hosts)));
+    bundles.push({ family: 'bundle', text: parts.join('\n\n') });
+  });
+const plainCarriers = carriers.filter((c) => kindOf(c.family) === 'plain');
+/** The key of a source item: what it is, not where it sits in its file. */
+const itemKey = (kind, x) => `${kind} ${x.family} ${x.text}`;
+/**
+ * How many times each source item is placed in hosts: more draws of the same items make the
+ * fitted weights depend less on which hosts one draw happened to pick. Later rounds draw after
+ * the earlier ones from the item's generator, so they leave the earlier rows as they were.
+ */
+const ROUNDS = Number(process.env.CORPUS_ROUNDS ?? 1);
+for (const p of payloads)
+  keyed(itemKey('payload', p), () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      add(inj, p.family, insert(pick(carriers), p.text, 0.25, MARK_ATTACK));
+      add(inj, p.family, insert(pick(cleanDocs), p.text, 0.25, MARK_ATTACK));
+      add(inj, p.family, insert(pick(bundles), p.text, 0.25, MARK_ATTACK));
+      if (rnd() < 0.12) add(inj, p.family, p.text);
+      if (ENGLISH.has(p.family) && rnd() < 0.4) {
+        const name = pick(Object.keys(OBF));
+        add(inj, `obfuscated-${name}`, insert(pick(plainCarriers), OBF[name](p.text), 0, []));
+      }
+    }
+  });
 for (const a of attacks) add(inj, a.family, a.text);
 // Composed from the grammar: as many attacks as benign twins, in the same hosts.
 const g = grammar(pick, rnd);
 const lg = langGrammar(pick, rnd);
 const allHosts = [...hosts, ...bundles];
-for (let k = 0; k < 500; k++) add(inj, 'composed', insert(pick(allHosts), g.attack(), 0.2, MARK_ATTACK));
+/** `n` texts of `family`, the k-th drawn with the generator of `stem k`. */
+const compose = (arr, family, n, make, stem = family) => {
+  for (let k = 0; k < n; k++) keyed(`${stem} ${k}`, () => add(arr, family, make()));
+};
+compose(inj, 'composed', 500 * ROUNDS, () => insert(pick(allHosts), g.attack(), 0.2, MARK_ATTACK));
 const tg = toolGrammar(pick, rnd);
-for (let k = 0; k < 120; k++) add(inj, 'composed-tool-call', insert(pick(allHosts), tg.attack(), 0, []));
+compose(inj, 'composed-tool-call', 120 * ROUNDS, () => insert(pick(allHosts), tg.attack(), 0, []));
 for (const [lang, L] of Object.entries(LANGS))
-  for (let k = 0; k < 45; k++)
-    add(inj, `composed-${lang}`, insert(pick(allHosts), lg.attack(L), 0.15, MARK_ATTACK));
+  compose(inj, `composed-${lang}`, 45 * ROUNDS, () =>
+    insert(pick(allHosts), lg.attack(L), 0.15, MARK_ATTACK),
+  );
 
 for (const c of carriers) add(clean, `carrier-${c.family}`, bare(c));
-for (const b of inserts) {
-  add(clean, `insert-${b.family}`, b.text);
-  for (let k = 0; k < 2; k++)
-    add(clean, `twin-${b.family}`, insert(pick(carriers), b.text, 0.1, MARK_BENIGN));
-  add(clean, `twin-${b.family}`, insert(pick(cleanDocs), b.text, 0.1, MARK_BENIGN));
-  add(clean, `twin-${b.family}`, insert(pick(bundles), b.text, 0.1, MARK_BENIGN));
-}
+for (const b of inserts)
+  keyed(itemKey('insert', b), () => {
+    add(clean, `insert-${b.family}`, b.text);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (let k = 0; k < 2; k++)
+        add(clean, `twin-${b.family}`, insert(pick(carriers), b.text, 0.1, MARK_BENIGN));
+      add(clean, `twin-${b.family}`, insert(pick(cleanDocs), b.text, 0.1, MARK_BENIGN));
+      add(clean, `twin-${b.family}`, insert(pick(bundles), b.text, 0.1, MARK_BENIGN));
+    }
+  });
 for (const d of cleanDocs) add(clean, d.family, d.text);
 for (const b of bundles) add(clean, 'bundle', b.text);
-for (let k = 0; k < 500; k++)
-  add(clean, 'composed-benign', insert(pick(allHosts), g.benign(), 0.08, MARK_BENIGN));
-for (let k = 0; k < 120; k++) add(clean, 'composed-tool-doc', insert(pick(allHosts), tg.benign(), 0, []));
-for (let k = 0; k < 100; k++)
-  add(clean, 'composed-tool-doc', rnd() < 0.5 ? tg.doc() : insert(pick(allHosts), tg.doc(), 0, []));
+compose(clean, 'composed-benign', 500 * ROUNDS, () => insert(pick(allHosts), g.benign(), 0.08, MARK_BENIGN));
+compose(clean, 'composed-tool-doc', 120 * ROUNDS, () => insert(pick(allHosts), tg.benign(), 0, []));
+compose(
+  clean,
+  'composed-tool-doc',
+  100 * ROUNDS,
+  () => (rnd() < 0.5 ? tg.doc() : insert(pick(allHosts), tg.doc(), 0, [])),
+  'composed-tool-doc-alone',
+);
 for (const [lang, L] of Object.entries(LANGS))
-  for (let k = 0; k < 45; k++)
-    add(clean, `composed-benign-${lang}`, insert(pick(allHosts), lg.benign(L), 0.05, MARK_BENIGN));
+  compose(clean, `composed-benign-${lang}`, 45 * ROUNDS, () =>
+    insert(pick(allHosts), lg.benign(L), 0.05, MARK_BENIGN),
+  );
 // Benign invisible characters: soft hyphens, zero-width joiners in emoji, tag-sequence flags, BOMs.
 const FLAG = (t) =>
   `\u{1F3F4}${[...t].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join('')}\u{E007F}`;
 const plainDocs = cleanDocs.filter((d) => d.text.length < 600);
-for (let k = 0; k < 24; k++) {
+compose(clean, 'unicode-benign', 24, () => {
   const d = pick(plainDocs).text;
-  const v = k % 4;
-  const t =
-    v === 0
-      ? d.replace(/(\w{5})(\w{4,})/g, (_, a, b) => (rnd() < 0.3 ? `${a}\u00ad${b}` : a + b))
-      : v === 1
-        ? `${FLAG('gbsct')} ${FLAG('gbwls')} ${d}`
-        : v === 2
-          ? `\ufeff${d}`
-          : `${d} \u{1F469}\u200d\u{1F4BB}\u200b`;
-  add(clean, 'unicode-benign', t);
-}
+  const v = Math.floor(rnd() * 4);
+  return v === 0
+    ? d.replace(/(\w{5})(\w{4,})/g, (_, a, b) => (rnd() < 0.3 ? `${a}\u00ad${b}` : a + b))
+    : v === 1
+      ? `${FLAG('gbsct')} ${FLAG('gbwls')} ${d}`
+      : v === 2
+        ? `\ufeff${d}`
+        : `${d} \u{1F469}\u200d\u{1F4BB}\u200b`;
+});
 
 // Made-up domains are written with the reserved .example TLD in the sources; give them ordinary
 // TLDs (the same mix in both files) so that the TLD says nothing about the label.
@@ -340,7 +439,8 @@ const TLDS = [
   'eu',
   'cloud',
 ];
-for (const r of [...inj, ...clean]) r.text = r.text.replace(/\.example\b/g, () => `.${pick(TLDS)}`);
+for (const r of [...inj, ...clean])
+  r.text = keyed(`tld ${r.text}`, () => r.text.replace(/\.example\b/g, () => `.${pick(TLDS)}`));
 // Invisible and format characters as \u escapes, so the files survive editors and diffs.
 const escapeInvisible = (line) =>
   line.replace(/[\u00ad\u200b-\u200f\u2060-\u2064\ufeff]|\udb40[\udc00-\udc7f]/g, (c) =>
@@ -348,14 +448,27 @@ const escapeInvisible = (line) =>
       '',
     ),
   );
+// Ids from the text, so that a row keeps its id when rows are added before it.
+const ids = new Set();
+const idOf = (prefix, text) => {
+  for (let n = 0; ; n++) {
+    const id = `${prefix}-${hash(n === 0 ? text : `${text}\u0000${n}`)
+      .toString(16)
+      .padStart(8, '0')}`;
+    if (!ids.has(id)) {
+      ids.add(id);
+      return id;
+    }
+  }
+};
 const write = (file, rows, prefix) =>
   writeFileSync(
     join(out, file),
     `${rows
-      .map((r, i) =>
+      .map((r) =>
         escapeInvisible(
           JSON.stringify({
-            id: `${prefix}-${String(i + 1).padStart(4, '0')}`,
+            id: idOf(prefix, r.text),
             text: r.text,
             family: r.family,
           }),

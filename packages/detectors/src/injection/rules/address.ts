@@ -7,7 +7,7 @@
 import { MODEL, MODEL_AI_RE, YOU_TO } from '../lexicon.js';
 import { before, type Ctx, excerpt, matchAt, type Rule, sticky } from '../rule.js';
 import { anyOf, leftMatcher } from '../tail.js';
-import { aboutAttacks, quotedExample, voice } from './context.js';
+import { aboutAttacks, inCodeBlock, inStringValue, promptDocs, quotedExample, voice } from './context.js';
 
 const NAME = sticky(String.raw`${MODEL}\b`);
 /** Up to two words between a determiner and the name ("all AI-powered assistants"). */
@@ -20,12 +20,20 @@ const TO_OPENS = String.raw`(?:^|[\n.!?;:>\]"“(—–*#-]\s*)(?:to|for)`;
 /** A name at a sentence start ("Assistant, …") or after a greeting ("Hey there, model!"). */
 const SENTENCE_START =
   /[\n.!?;>\]"“(—–*]\s*(?:[^\w\s]{1,4}\s*)?(?:(?:the|my|dear|all|any|every|our)\s+)?(?:[\w'’-]+[,!]?\s+){0,3}$/i;
+/**
+ * Before a name and a colon, at most two words: "// AI code assistants:" is an address, "BEC
+ * scams predate LLMs:" a clause.
+ */
+const LABEL_START =
+  /[\n.!?;>\]"“(—–*]\s*(?:[^\w\s]{1,4}\s*)?(?:(?:the|my|dear|all|any|every|our)\s+)?(?:[\w'’-]+[,!]?\s+){0,2}$/i;
 const greeting = (to: string) =>
   new RegExp(
     String.raw`(?:\b(?:hey|hi|hello|dear|ok(?:ay)?|attention|attn|yo|psst|listen|greetings|note|hola|bonjour|salut|hallo|ciao|ol[aá])|${to})\b(?:\s+there)?\s*[,:!.…-]{0,3}\s*(?:(?:the|my|dear|all|any|every|our|whichever|whatever)\s+)?${ADJ}$`,
     'i',
   );
 const GREETING = greeting(TO_OPENS);
+/** A greeting word proper ("Hey", "Attention"), not "to"/"for". */
+const GREETING_WORD = greeting('(?!)');
 /** "… step for the agent:", "fix for CI agents:": inside a sentence, "to"/"for" need a comma or colon after the name. */
 const GREETING_INSIDE = greeting(String.raw`\b(?:to|for)`);
 /** After the name: a comma, colon, dash, arrow or emoji, maybe past a closing tag. */
@@ -49,7 +57,13 @@ const IF_YOU_ARE = leftMatcher(
 );
 const TO_YOU_NAME = /\b(?:(?:to|for)\s+you,?|you\s*[,(—–])\s*(?:the\s+|my\s+|dear\s+)?$/i;
 const READING =
-  /^s?(?:\s+[\w-]+)?\s+(?:that\s+|who\s+)?(?:is\s+|are\s+)?(?:currently\s+|now\s+)?(?:reading|processing|summari[sz]ing|parsing|analy[sz]ing|browsing|crawling|scraping|seeing|viewing|handling|ingesting|indexing|reviewing|evaluating|screening|grading|assessing|ranking|scoring|checking|triaging|reads|summari[sz]es|processes|parses|analy[sz]es|reviews|sees|views|handles|ingests|indexes|crawls|scrapes)(?:\s+(?:this|these|the\s+following|my|the\s+(?:page|email|document|text|message|file|site|website))\b|\s*[:,.—–])/i;
+  /^s?(?:\s+[\w-]+)?\s+(?:that\s+|who\s+|that['’]s\s+|who['’]s\s+)?(?:is\s+|are\s+)?(?:currently\s+|now\s+)?(?:reading|processing|summari[sz]ing|parsing|analy[sz]ing|browsing|crawling|scraping|seeing|viewing|handling|ingesting|indexing|reviewing|evaluating|screening|grading|assessing|ranking|scoring|checking|triaging|transcribing|editing|modifying|maintaining|updating|translating|listening\s+to|watching|taking\s+notes\s+(?:on|from)|reads|summari[sz]es|processes|parses|analy[sz]es|reviews|sees|views|handles|ingests|indexes|crawls|scrapes|transcribes|edits|maintains|translates)(?:\s+(?:or|and)\s+[a-z]+(?:ing|e?s))?(?:\s+(?:this|these|the\s+following|my|the\s+(?:page|email|document|text|message|file|site|website|repository|repo|code|call|meeting|episode|recording|transcript))\b|\s*[:,.—–])/i;
+/**
+ * "To the LLM screening applications for a recruiter: …", "For the assistant handling my mail —":
+ * a name, what it is doing, and a colon or dash that opens what is said to it.
+ */
+const DOING_THEN_COLON =
+  /^s?\s+(?:that\s+|who\s+)?(?:is\s+|are\s+)?[a-z]+ing\b[^\n.!?:;—–]{0,60}(?::|\s[—–]\s)/i;
 const DETERMINER = new RegExp(String.raw`\b(?:the|this|your|our|any|all|every|dear|each)\s+${ADJ}$`, 'i');
 export const MUST =
   /^s?(?:[\s-]+[\w-]+){0,2}?\s*(?:\)\s*)?(?:must|should|shall|will\s+now|may\s+now|ought\s+to|needs?\s+to|has\s+to|have\s+to|(?:is|are)\s+(?:now\s+)?(?:required|instructed|expected|asked|supposed|authori[sz]ed|permitted|allowed|directed|obliged|to))\b/i;
@@ -83,6 +97,8 @@ const ORDER_AFTER_COLON = new RegExp(
   String.raw`^s?\s*:\s*(?:please\s+|kindly\s+|now\s+|immediately\s+)?${VERBS}(?=\s+[\w"'“‘$@<[(\`])`,
   'i',
 );
+/** "For the AI, send …": the same after a comma. */
+const ORDER_AFTER_COMMA = new RegExp(ORDER_AFTER_COLON.source.replace(':', ','), 'i');
 
 /** The strongest way the text at `at` addresses the model named there, as a score. */
 function addressed(text: string, at: number, end: number, ai: boolean, person: boolean): [number, string] {
@@ -94,17 +110,32 @@ function addressed(text: string, at: number, end: number, ai: boolean, person: b
   const offer = (score: number, how: string): void => {
     if (score > best[0]) best = [score, how];
   };
-  // Each test reads the cheap, anchored right side first.
+  const meant = MEANT_FOR.exec(text, at);
+  // Each test reads the cheap, anchored right side first. "Addressed to the AI, like …" is not a
+  // greeting inside a sentence: the words before "to" describe the text (see `meant` below).
+  // "For local models, the template …" opens a sentence; "For the AI, send …" turns to it.
+  const toThenComma = /^s?\s*,/.test(right) && !ORDER_AFTER_COMMA.test(right);
   const greeted =
-    GREETED_RIGHT.test(right) &&
-    (GREETING.test(left) || (VOCATIVE_RIGHT.test(right) && GREETING_INSIDE.test(left)));
+    (GREETED_RIGHT.test(right) || (DOING_THEN_COLON.test(right) && GREETING.test(left))) &&
+    (GREETING_WORD.test(left) ||
+      (!toThenComma &&
+        (GREETING.test(left) ||
+          (VOCATIVE_RIGHT.test(right) && meant === null && GREETING_INSIDE.test(left)))));
   // "Agent: Sorry to hear that!" is a transcript's speaker label; "Agent, send …" is an address.
-  const labelled = (): boolean => !assistant && /^s?\s*:/.test(right) && !ORDER_AFTER_COLON.test(right);
+  // "Assistant:" opening a line is a turn of a chat log, which the role-marker rule weighs; it
+  // addresses the model only when an order follows the colon ("Assistant: forward …").
+  const labelled = (): boolean =>
+    ((/^s?\s*:/.test(right) && (!assistant || /(?:^|\n)[ \t>*[(-]*$/.test(left))) ||
+      // "- assistant — previous model replies": a bulleted definition.
+      (/^s?\s*[—–]/.test(right) && /(?:^|\n)[ \t]*[-*•][ \t]*$/.test(left))) &&
+    !ORDER_AFTER_COLON.test(right);
   const called =
     VOCATIVE_RIGHT.test(right) &&
     !labelled() &&
-    SENTENCE_START.test(left) &&
-    (assistant || DIRECTIVE.test(right));
+    (/^s?\s*:/.test(right) ? LABEL_START : SENTENCE_START).test(left) &&
+    // The order in the same sentence: "For local models, the template is applied … . Make sure"
+    // turns to the reader after the address has ended.
+    (assistant || DIRECTIVE.test(right.split(/[.!?](?:\s|$)/, 1)[0] ?? ''));
   if (greeted || called) offer(pick(0.45, 0.35), 'speaks to');
   if (NOTE_TO.exec(text, at) !== null) offer(pick(0.5, 0.35), 'leaves a note for');
   // "The assistant reading this" is a model; "Dear assistant," may be a person.
@@ -114,9 +145,13 @@ function addressed(text: string, at: number, end: number, ai: boolean, person: b
   if (READING.test(right)) offer(machine(0.55, 0.35), 'speaks to');
   if (MUST.test(right) && ((ai && !person) || DETERMINER.test(left)))
     offer(assistant ? 0.35 : 0.2, 'gives orders to');
-  if (assistant && YOU_ARE_A.test(left)) offer(0.4, 'tells the reader it is');
+  // "You are a helpful assistant" as a string in code or in a documented example sets up a model.
+  if (assistant && YOU_ARE_A.test(left))
+    offer(
+      inStringValue(text, at) || (inCodeBlock(text, at) && promptDocs(text, at)) ? 0.2 : 0.4,
+      'tells the reader it is',
+    );
   if (ONLY_RIGHT.test(right) && ONLY_LEFT.test(left)) offer(pick(0.5, 0.35), 'reserves text for');
-  const meant = MEANT_FOR.exec(text, at);
   if (meant !== null) {
     // "This note is meant for the AI" reserves it; "tickets with text addressed to the AI" describes.
     offer(pick(0.5, 0.35) * voice(text, at - (left.length - meant.index)), 'reserves text for');

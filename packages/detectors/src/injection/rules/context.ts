@@ -102,3 +102,36 @@ export function quotedExample(text: string, at: number): number {
   }
   return QUOTING.test(before(text, open + 1, 48)) ? 0.3 : 1;
 }
+
+/**
+ * Is `at` in a code sample: a line indented by four spaces or a tab under a blank or indented
+ * line, or inside a ``` fence? Documentation shows prompts and chat formats in such blocks.
+ */
+export function inCodeBlock(text: string, at: number): boolean {
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  if (/^(?: {4}|\t)/.test(text.slice(lineStart, lineStart + 4))) {
+    const prevStart = text.lastIndexOf('\n', lineStart - 2) + 1;
+    const prev = lineStart === 0 ? '' : text.slice(prevStart, lineStart - 1);
+    if (prev.trim() === '' || /^(?: {4}|\t)/.test(prev)) return true;
+  }
+  let fences = 0;
+  for (let i = text.indexOf('```'); i >= 0 && i < at; i = text.indexOf('```', i + 3)) fences++;
+  return fences % 2 === 1;
+}
+
+/** Is `at` inside a string value on its line (`"content": "You are …`, `prompt = "…`)? */
+export function inStringValue(text: string, at: number): boolean {
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  const line = text.slice(lineStart, at);
+  const open = /[:=]\s*["'`]([^"'`]*)$/.exec(line);
+  return open !== null;
+}
+
+/** Vocabulary of documentation about prompts and chat formats. */
+const PROMPT_DOCS =
+  /\b(?:chat\s+templates?|prompt\s+formats?|chat\s+formats?|special\s+tokens?|header\s+tokens?|tokeni[sz]ers?|chatml|messages?\s+(?:api|roles?|format)|(?:the|each|every)\s+(?:message|turn)s?\s+(?:has|have|is|are)|role\s+(?:and|of)\b|roles?\s*:|fine-?tun\w+|api\s+reference|request\s+body|completions?\s+api)/i;
+
+/** Does the text within `reach` characters of `at` document prompts or chat formats? */
+export function promptDocs(text: string, at: number, reach = 1500): boolean {
+  return PROMPT_DOCS.test(text.slice(Math.max(0, at - reach), at + reach));
+}

@@ -15,9 +15,20 @@ const BARE = sticky(String.raw`https?:\/\/[^\s"'<>)\]]{1,2048}`);
 /** A slot for the model to fill: `{user_email}`, `<summary>`, `[DATA]`, `$SECRET`, `BASE64_OF_CHAT`. */
 const PLACEHOLDER =
   /\{\s*[A-Za-z_][\w .'’-]{0,60}\}|%7B[A-Za-z_][\w.%-]{0,60}?%7D|\$\{?[A-Za-z_]\w*|<[A-Za-z_][\w .'’-]{1,60}>|%3C[A-Za-z_][\w.%-]{1,60}?%3E|\[[A-Za-z_][\w .'’-]{1,60}\]|%5B[A-Za-z_][\w.%-]{1,60}?%5D|\b[A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+\b|\b(?:INSERT|PLACEHOLDER|REPLACE)[A-Z_]*/;
+/**
+ * A mail-merge tag, filled by the sending platform for each recipient: `%USER_ID%`,
+ * `*|EMAIL|*`, `{{ contact.email }}`, `{!Contact.Id}`, `%%email%%` (also URL-encoded).
+ */
+const MERGE_TAG =
+  /%%?[A-Za-z_][\w.]{0,40}%%?|\*(?:\||%7C)[A-Za-z_][\w:.]{0,40}(?:\||%7C)\*|(?:\{\{|%7B%7B)(?:\s|%20)*[A-Za-z_][\w. |:%-]{0,60}?(?:\}\}|%7D%7D)|\{!\s*[A-Za-z_][\w.]{0,40}\}/i;
+/** What a sender has no business merging into a URL: the user's secrets or conversation. */
+const PRIVATE_SLOT =
+  /pass|secret|token|api|key|conversation|chat|history|memory|context|summary|message|prompt|card|iban|balance|ssn|passport|credential|otp|code/i;
 /** Whether a URL part is a placeholder with at most a short prefix or suffix around it. */
 function slot(part: string): boolean {
   if (part.length === 0 || part.length > 100) return false;
+  const merge = MERGE_TAG.exec(part);
+  if (merge !== null && part.length - merge[0].length <= 24 && !PRIVATE_SLOT.test(merge[0])) return false;
   const m = PLACEHOLDER.exec(part);
   return m !== null && part.length - m[0].length <= 24;
 }

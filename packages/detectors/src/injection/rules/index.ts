@@ -7,6 +7,7 @@ import { approvalClaim, authority, authorityNear, grantClaim, impersonation } fr
 import { boundary } from './boundary.js';
 import { doNotTell, stealth, userUnaware } from './conceal.js';
 import { exfilLink, exfilUrl } from './exfil-link.js';
+import { forgedCall } from './forged-call.js';
 import { urgentFraming } from './framing.js';
 import { hiddenHtml } from './hidden-html.js';
 import { newInstructions } from './instructions.js';
@@ -49,6 +50,7 @@ export const RULES: readonly Rule[] = [
   modelOutput,
   actionRequest,
   toolCall,
+  forgedCall,
   outputControl,
   doNotTell,
   stealth,

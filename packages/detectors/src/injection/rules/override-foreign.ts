@@ -8,13 +8,13 @@ import { voice } from './context.js';
 
 /** The same grammar in other languages: a verb of dismissal, then the word for instructions. */
 const FOREIGN = [
-  String.raw`(?:ignorier(?:e|en(?:\s+sie)?|t)|vergiss|vergessen(?:\s+sie)?|missachte(?:n(?:\s+sie)?)?)(?:${GAP}(?:alle|alles|die|deine|ihre|eure|bisherigen|vorherigen|vorigen|obigen|früheren|fruheren|vorangegangenen|gegebenen|genannten)\b){0,4}${GAP}(?:anweisung|instruktion|befehl|regel|vorgabe|aufgabe|eingabe|prompt)\w*`,
-  String.raw`(?:ignore[zr]?|oublie[zr]?)(?:${GAP}(?:toutes|tous|les|des|vos|tes|ces|mes|la|le|de)\b){1,4}${GAP}(?:instructions?|consignes?|directives?|r[èe]gles?|ordres?|indications?)`,
+  String.raw`(?:ignorier(?:e|en(?:\s+sie)?|t)|vergiss|vergessen(?:\s+sie)?|missachte(?:n(?:\s+sie)?)?)(?:${GAP}(?:alle|alles|die|deine|ihre|eure|bisherigen|vorherigen|vorigen|obigen|früheren|fruheren|vorangegangenen|gegebenen|genannten)\b){0,4}${GAP}(?:anweisung|instruktion|befehl|regel|vorgabe|aufgabe|eingabe|prompt|anfrage)\w*`,
+  String.raw`(?:ignore[zr]?|oublie[zr]?)(?:${GAP}(?:toutes|tous|les|des|vos|tes|ces|mes|la|le|de)\b){1,4}${GAP}(?:instructions?|consignes?|directives?|r[èe]gles?|ordres?|indications?|t[âa]che|demande)`,
   String.raw`(?:ignor(?:a|e|ar|en)|olvid(?:a|e|ar|en))${GAP}(?:todo\s+)?lo\s+que\s+(?:te|le|se\s+te)\s+(?:pidi[oó]|dijo|indic[oó]|orden[oó]|ha\s+(?:pedido|dicho))`,
-  String.raw`(?:ignor(?:a|e|ar|en)|olvid(?:a|e|ar|en)|omit(?:e|a|ir))(?:${GAP}(?:todas|todos|las|los|tus|sus|estas|esas|de|anteriores|previas)\b){0,4}${GAP}(?:instrucciones|indicaciones|reglas|[óo]rdenes|directrices)`,
-  String.raw`(?:ignor(?:a|are|ate)|dimentic(?:a|are|ate))(?:${GAP}(?:tutte|tutti|le|i|gli|tue|sue|queste|delle|precedenti)\b){0,4}${GAP}(?:istruzioni|indicazioni|regole|direttive|ordini)`,
-  String.raw`(?:ignor(?:e|a|ar)|esque(?:ç|c)(?:a|er)|desconsider(?:e|a|ar))(?:${GAP}(?:todas|todos|as|os|suas|tuas|estas|anteriores)\b){0,4}${GAP}(?:instru(?:ç|c)(?:õ|o)es|regras|ordens|diretrizes)`,
-  String.raw`(?:negeer|vergeet)(?:${GAP}(?:alle|de|je|jouw|uw|vorige|eerdere|bovenstaande)\b){0,4}${GAP}(?:instructies|opdrachten|regels|aanwijzingen)`,
+  String.raw`(?:ignor(?:a|e|ar|en)|olvid(?:a|e|ar|en)|omit(?:e|a|ir))(?:${GAP}(?:todas|todos|las|los|tus|sus|estas|esas|de|anteriores|previas)\b){0,4}${GAP}(?:instrucciones|indicaciones|reglas|[óo]rdenes|directrices|tarea|petici[óo]n|solicitud)`,
+  String.raw`(?:ignor(?:a|are|ate)|dimentic(?:a|are|ate))(?:${GAP}(?:tutte|tutti|le|i|gli|il|la|tue|sue|tuo|tua|queste|delle|precedenti|attuale)\b){0,4}${GAP}(?:istruzioni|indicazioni|regole|direttive|ordini|compito|richiesta)`,
+  String.raw`(?:ignor(?:e|a|ar)|esque(?:ç|c)(?:a|er)|desconsider(?:e|a|ar))(?:${GAP}(?:todas|todos|as|os|a|o|suas|tuas|sua|tua|estas|anteriores|que)\b){0,4}${GAP}(?:instru(?:ç|c)(?:õ|o)es|regras|ordens|diretrizes|tarefa|pedido)`,
+  String.raw`(?:negeer|vergeet)(?:${GAP}(?:alle|de|het|je|jouw|uw|vorige|eerdere|bovenstaande|huidige|oorspronkelijke)\b){0,4}${GAP}(?:instructies|opdrachten|opdracht|regels|aanwijzingen|taak|taken|verzoek|vraag)`,
   String.raw`(?:игнорируй(?:те)?|забудь(?:те)?|не\s+обращай(?:те)?\s+внимания\s+на)[^\n]{0,40}?(?:инструкци|указани|правил|команд)`,
 ].map((s) => sticky(s));
 const JAPANESE = /(?:指示|命令|ルール|指令)[^\n。]{0,8}$/;

@@ -4,7 +4,7 @@
  * XML-ish tags that frame text as instructions (`<system>`, `<IMPORTANT>`, `<INFORMATION>`).
  */
 import { before, type Ctx, excerpt, matchAt, type Rule, sticky } from '../rule.js';
-import { voice } from './context.js';
+import { inCodeBlock, promptDocs, voice } from './context.js';
 
 /** Writing about chat templates (tokenizer docs, model cards) shows the tokens without using them. */
 const TEMPLATE_TALK = /template|tokeni[sz]er|special\s+tokens?|chatml|prompt\s+format|jinja/i;
@@ -12,6 +12,8 @@ const TEMPLATE_TALK = /template|tokeni[sz]er|special\s+tokens?|chatml|prompt\s+f
 const TOKEN = sticky(String.raw`<\|\s*([a-z][a-z_]{1,23})\s*\|>`);
 const KNOWN_TOKEN =
   /^(?:im_start|im_end|im_sep|system|user|assistant|endoftext|begin_of_text|end_of_text|start_header_id|end_header_id|eot_id|eom_id|end|tool|ipython|channel|message|start|return|call|constrain)$/;
+/** After a token: it is the item of a list or the end of a sentence, not the start of a turn. */
+const NAMED = /^[ \t]*(?:[.,;)]|(?:and|or|tokens?|markers?|tags?)\b)/i;
 const BRACKET_TOKEN = sticky(String.raw`\[\/?inst\]|<<\/?sys>>|<(?:start|end)_of_turn>|<im_(?:start|end)>`);
 
 export const chatTokens: Rule = {
@@ -34,7 +36,12 @@ export const chatTokens: Rule = {
     const name = m[1];
     let score = name === undefined || KNOWN_TOKEN.test(name) ? 0.65 : 0.35;
     if (/^\s*system\b/i.test(text.slice(end, end + 24)) || /sys/i.test(m[0])) score = 0.85;
-    if (TEMPLATE_TALK.test(text.slice(Math.max(0, at - 400), at + 400))) score *= 0.5;
+    const talk = TEMPLATE_TALK.test(text.slice(Math.max(0, at - 400), at + 400)) || promptDocs(text, at);
+    if (talk) score *= 0.5;
+    // Named in a sentence, not used: "the [INST] and <<SYS>> markers", "… and <|eot_id|>.".
+    if (NAMED.test(text.slice(end, end + 12))) score *= 0.5;
+    // Shown in a code sample of a document about the format.
+    else if (talk && inCodeBlock(text, at)) score *= 0.5;
     ctx.add('role-marker', at, end, score * voice(text, at), `chat-template token ${excerpt(text, at, end)}`);
     return end;
   },
@@ -99,6 +106,8 @@ function label(ctx: Ctx, at: number): undefined {
   else if (word === 'human') score = 0.3;
   else if (word === 'user') score = 0.15;
   else if (heading && colon) score = word.startsWith('instruction') ? 0.45 : 0.3;
+  if (glossary(m[3] ?? '', decoration, rest) || configKey(text, at, raw, rest)) score *= 0.3;
+  else if (inCodeBlock(text, at) && promptDocs(text, at)) score *= 0.5;
   ctx.add(
     'role-marker',
     at,
@@ -107,6 +116,32 @@ function label(ctx: Ctx, at: number): undefined {
     `role label ${excerpt(text, at, end)} inside the text`,
   );
   return undefined;
+}
+
+/** "- system — sets behaviour for …": a bulleted definition of a role, not a turn. */
+function glossary(separator: string, decoration: string, rest: string): boolean {
+  return /^[—–-]/.test(separator) && /[-*•]/.test(decoration) && /^[ \t]*[a-z]/.test(rest);
+}
+
+/** A key with a short value, a block or nothing after it: `model: gpt-4o`, `prompt: |`, `tools:`. */
+const CONFIG_LINE =
+  /^[ \t]*-?[ \t]*[a-z_][\w.-]*:[ \t]*(?:[|>][-+]?|"[^"\n]*"|'[^'\n]*'|[^\s]{1,40})?[ \t]*$/;
+
+/**
+ * `system_prompt: |` among `model:` and `temperature:` lines is a key of a configuration file (a
+ * bot's own settings), not a role label: lower-case, a snake-case name or a block or quoted value,
+ * and a neighbouring line that is a key too.
+ */
+function configKey(text: string, at: number, raw: string, rest: string): boolean {
+  if (raw !== raw.toLowerCase()) return false;
+  if (!/[_-]/.test(raw) && !/^[ \t]*(?:[|>][-+]?|"|'|)[ \t]*(?:\n|$)/.test(rest)) return false;
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  const prevStart = lineStart === 0 ? -1 : text.lastIndexOf('\n', lineStart - 2) + 1;
+  const prev = prevStart < 0 ? '' : text.slice(prevStart, lineStart - 1);
+  const lineEnd = text.indexOf('\n', at);
+  const nextEnd = lineEnd < 0 ? -1 : text.indexOf('\n', lineEnd + 1);
+  const next = lineEnd < 0 ? '' : text.slice(lineEnd + 1, nextEnd < 0 ? text.length : nextEnd);
+  return CONFIG_LINE.test(prev) || CONFIG_LINE.test(next);
 }
 
 const TAG = sticky(

@@ -1,0 +1,93 @@
+/**
+ * A tool call written into data: `send_email(to="…")`, `{"name": "share_file", "arguments": …}`,
+ * `<invoke name="transfer_funds">`, `Action: update_password`, `[[call:refund_order(…)]]`. A
+ * result that carries a call to a consequential tool with its recipient or value filled in wants
+ * the agent to make that call (the tool-call rule reads calls asked for in words). Documentation
+ * and source code show such calls too, in code samples: there they count for less.
+ */
+import { hasDestination } from '../destination.js';
+import { before, excerpt, matchAt, type Rule, sticky } from '../rule.js';
+import { inCodeBlock, promptDocs, voice } from './context.js';
+
+/** Verbs of tools whose calls act on the world: send, share, pay, delete, change, run, buy. */
+const VERBS = [
+  'send',
+  'share',
+  'forward',
+  'transfer',
+  'pay',
+  'wire',
+  'refund',
+  'delete',
+  'remove',
+  'update',
+  'change',
+  'reset',
+  'set',
+  'invite',
+  'add',
+  'grant',
+  'create',
+  'purchase',
+  'buy',
+  'book',
+  'run',
+  'execute',
+  'exec',
+  'upload',
+  'post',
+  'export',
+  'publish',
+  'approve',
+  'disable',
+];
+
+const NAME = sticky(String.raw`(?:${VERBS.join('|')})(?:_[a-z0-9]+)+\b`);
+/**
+ * Before the name: the syntax of a call (JSON, also escaped inside a JSON string, XML, ReAct, a
+ * tool namespace, a call marker).
+ */
+const CALL_LEFT =
+  /(?:\\?"(?:name|tool|tool_name|function|action)\\?"\s*:\s*\\?"|<(?:invoke|tool_use|tool_call|function_call)\s+name\s*=\s*["']|\b(?:action|tool|call|function)\s*:\s*|\b(?:functions|tools|tool|api)\.|\[\[\s*(?:call|tool)\s*:\s*|>>>\s*(?:[\w.]+\.)?)$/i;
+/** A value an attacker fills in: a password, a token, a code, a role. */
+const arg = (names: string) =>
+  new RegExp(String.raw`["']?(?:${names})\\?["']?\s*[:=]\s*\\?["'][^"'\\\n]{3,}`, 'i');
+/** Values that take over an account: a new password, a forwarding or recovery address. */
+const TAKEOVER_ARG = arg('new_?password|password|forwarding_address|recovery_\\w+');
+const SENSITIVE_ARG = arg('token|scope|role|permission|recipient|to|email|iban|account');
+/** Lines that make a text source code: a call in a function body is the program's own. */
+const SOURCE_CODE =
+  /^\s*(?:def |class |import |from \S+ import|function |const |let |export |return |async )/m;
+
+export const forgedCall: Rule = {
+  words: VERBS.map((v) => `${v}_`),
+  check(ctx, at) {
+    if (ctx.mode === 'tool') return undefined;
+    const { text } = ctx;
+    const m = matchAt(NAME, text, at);
+    if (m === null) return undefined;
+    const end = at + m[0].length;
+    const called = text.charCodeAt(end) === 40 /* ( */;
+    if (!called && !CALL_LEFT.test(before(text, at, 48))) return undefined;
+    const args = text.slice(end, end + 400);
+    let score = hasDestination(args)
+      ? 0.55
+      : TAKEOVER_ARG.test(args)
+        ? 0.5
+        : SENSITIVE_ARG.test(args)
+          ? 0.4
+          : 0;
+    if (score === 0) return undefined;
+    if (promptDocs(text, at) || inCodeBlock(text, at)) score *= 0.4;
+    else if (SOURCE_CODE.test(text) && /\n[ \t]+[^\n]*$/.test(before(text, at, 200))) score *= 0.4;
+    ctx.add(
+      'forged-call',
+      at,
+      end,
+      score * voice(text, at),
+      // The tool's name only: its arguments may hold a password or an address.
+      `a call to a consequential tool written into the data: ${excerpt(text, at, end)}`,
+    );
+    return end;
+  },
+};
