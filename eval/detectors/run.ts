@@ -11,7 +11,8 @@ import { parseArgs } from 'node:util';
 import vard from '@andersmyrmel/vard';
 import { lintSource } from '@secretlint/core';
 import { creator as recommended } from '@secretlint/secretlint-rule-preset-recommend';
-import { scanText } from '../../packages/detectors/src/index.js';
+import type { Finding } from '../../packages/detectors/src/index.js';
+import { detectInjection, scanText, summarise } from '../../packages/detectors/src/index.js';
 import { REPO_ROOT } from '../agentdojo/data.js';
 import type { Dataset, Sample } from './datasets.js';
 import { agentDojoOutputs, heldOut, secretlintFixtures } from './datasets.js';
@@ -42,6 +43,13 @@ interface Outcome {
 const ours: Record<Dataset['kind'], Judge> = {
   secret: (s) => scanText(s.text, { kinds: ['secret'] }).findings.length > 0,
   injection: (s) => scanText(s.text).malicious,
+};
+
+/** The injection rules alone (no classifier), judged the way `scanText` judges: for reading where recall comes from. */
+const rulesOnly: Judge = (s) => {
+  const findings: Finding[] = [];
+  detectInjection(s.text, findings);
+  return summarise(findings).malicious;
 };
 
 const secretlintConfig = {
@@ -114,6 +122,7 @@ for (const set of sets) {
   const rival = set.kind === 'secret' ? ['secretlint 12.0.0', secretlint] : ['vard 1.2.0', vardJudge];
   const outcomes = [
     await measure('mcp-trust', set, ours[set.kind]),
+    ...(set.kind === 'injection' ? [await measure('mcp-trust rules only', set, rulesOnly)] : []),
     await measure(rival[0] as string, set, rival[1] as Judge),
   ];
   const target = TARGETS[set.kind];

@@ -8,7 +8,8 @@
  * A text scores as its best window of `MODEL.window` tokens, so one injected paragraph in a long
  * page is scored on its own, not diluted by the page. The window's logit `z` becomes the finding's
  * score through a logistic curve centred on the operating point chosen on the development set
- * (`MODEL.threshold`: at most 1% of dev-clean reach it), so that point lands on the scan's
+ * (`MODEL.threshold`: the lowest at which rules and model together flag at most 1% of
+ * dev-clean; see eval/detectors/train.ts), so that point lands on the scan's
  * threshold of 0.5, and a model that is fairly sure adds to a rule that is fairly sure under
  * the scan's noisy-or.
  */
