@@ -17,6 +17,9 @@ export class SymbolSearch {
   private readonly global: RegExp;
   /** Where each first character next occurs, for the current `exec`. */
   private readonly next: number[];
+  /** The text and start of the last `exec`, for which `next` holds. */
+  private subject: string | undefined;
+  private from = 0;
 
   private constructor(symbols: readonly string[], source: string) {
     this.firsts = [...new Set(symbols.map((s) => s.charAt(0)))];
@@ -47,7 +50,18 @@ export class SymbolSearch {
       return this.global.exec(subject);
     }
     const { firsts, next } = this;
-    for (let k = 0; k < firsts.length; k++) next[k] = subject.indexOf(firsts[k]!, from);
+    // Where each first character next occurs is kept between calls on the same text: searching
+    // afresh from every match made a long text with a few rare first characters quadratic (each
+    // call looked to the end of the text for them). A position already passed is looked up again;
+    // -1 (none left) stays true further on.
+    if (subject !== this.subject || from < this.from) {
+      for (let k = 0; k < firsts.length; k++) next[k] = subject.indexOf(firsts[k]!, from);
+      this.subject = subject;
+    } else {
+      for (let k = 0; k < firsts.length; k++)
+        if (next[k]! >= 0 && next[k]! < from) next[k] = subject.indexOf(firsts[k]!, from);
+    }
+    this.from = from;
     for (;;) {
       let k = -1;
       for (let j = 0; j < next.length; j++) if (next[j]! >= 0 && (k < 0 || next[j]! < next[k]!)) k = j;

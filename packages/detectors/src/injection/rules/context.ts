@@ -3,6 +3,7 @@
  * write 'ignore previous instructions' into web pages" and "the model may ignore previous
  * instructions" are not. Rules scale a phrase down when the words before it report or describe it.
  */
+import { FENCES, NEWLINES } from '../positions.js';
 import { before } from '../rule.js';
 
 /** Words before a phrase that make it reported speech or a description of someone else's act. */
@@ -108,20 +109,22 @@ export function quotedExample(text: string, at: number): number {
  * line, or inside a ``` fence? Documentation shows prompts and chat formats in such blocks.
  */
 export function inCodeBlock(text: string, at: number): boolean {
-  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  const lineStart = NEWLINES.last(text, at - 1) + 1;
   if (/^(?: {4}|\t)/.test(text.slice(lineStart, lineStart + 4))) {
-    const prevStart = text.lastIndexOf('\n', lineStart - 2) + 1;
+    const prevStart = NEWLINES.last(text, lineStart - 2) + 1;
     const prev = lineStart === 0 ? '' : text.slice(prevStart, lineStart - 1);
     if (prev.trim() === '' || /^(?: {4}|\t)/.test(prev)) return true;
   }
-  let fences = 0;
-  for (let i = text.indexOf('```'); i >= 0 && i < at; i = text.indexOf('```', i + 3)) fences++;
-  return fences % 2 === 1;
+  return FENCES.countBefore(text, at) % 2 === 1;
 }
+
+/** How far back `inStringValue` reads a line. */
+const LINE_REACH = 2000;
 
 /** Is `at` inside a string value on its line (`"content": "You are …`, `prompt = "…`)? */
 export function inStringValue(text: string, at: number): boolean {
-  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  // The line up to `at`, from at most LINE_REACH back: a value opened further left is not this one.
+  const lineStart = Math.max(NEWLINES.last(text, at - 1) + 1, at - LINE_REACH);
   const line = text.slice(lineStart, at);
   const open = /[:=]\s*["'`]([^"'`]*)$/.exec(line);
   return open !== null;

@@ -55,7 +55,12 @@ const arg = (names: string) =>
 /** Values that take over an account: a new password, a forwarding or recovery address. */
 const TAKEOVER_ARG = arg('new_?password|password|forwarding_address|recovery_\\w+');
 const SENSITIVE_ARG = arg('token|scope|role|permission|recipient|to|email|iban|account');
-/** Lines that make a text source code: a call in a function body is the program's own. */
+/**
+ * Lines that make a text source code: a call in a function body is the program's own. Looked for
+ * within `CODE_REACH` of the call, not in the whole text: a long text with many calls must not
+ * cost a whole-text search per call.
+ */
+const CODE_REACH = 4000;
 const SOURCE_CODE =
   /^\s*(?:def |class |import |from \S+ import|function |const |let |export |return |async )/m;
 
@@ -79,7 +84,11 @@ export const forgedCall: Rule = {
           : 0;
     if (score === 0) return undefined;
     if (promptDocs(text, at) || inCodeBlock(text, at)) score *= 0.4;
-    else if (SOURCE_CODE.test(text) && /\n[ \t]+[^\n]*$/.test(before(text, at, 200))) score *= 0.4;
+    else if (
+      /\n[ \t]+[^\n]*$/.test(before(text, at, 200)) &&
+      SOURCE_CODE.test(text.slice(Math.max(0, at - CODE_REACH), at + CODE_REACH))
+    )
+      score *= 0.4;
     ctx.add(
       'forged-call',
       at,

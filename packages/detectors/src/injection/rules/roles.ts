@@ -3,6 +3,7 @@
  * `<<SYS>>`), role labels at a line start (`SYSTEM:`, `### Instruction:`, `Assistant:`), and
  * XML-ish tags that frame text as instructions (`<system>`, `<IMPORTANT>`, `<INFORMATION>`).
  */
+import { NEWLINES } from '../positions.js';
 import { before, type Ctx, excerpt, matchAt, type Rule, sticky } from '../rule.js';
 import { inCodeBlock, promptDocs, voice } from './context.js';
 
@@ -135,11 +136,11 @@ const CONFIG_LINE =
 function configKey(text: string, at: number, raw: string, rest: string): boolean {
   if (raw !== raw.toLowerCase()) return false;
   if (!/[_-]/.test(raw) && !/^[ \t]*(?:[|>][-+]?|"|'|)[ \t]*(?:\n|$)/.test(rest)) return false;
-  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
-  const prevStart = lineStart === 0 ? -1 : text.lastIndexOf('\n', lineStart - 2) + 1;
+  const lineStart = NEWLINES.last(text, at - 1) + 1;
+  const prevStart = lineStart === 0 ? -1 : NEWLINES.last(text, lineStart - 2) + 1;
   const prev = prevStart < 0 ? '' : text.slice(prevStart, lineStart - 1);
-  const lineEnd = text.indexOf('\n', at);
-  const nextEnd = lineEnd < 0 ? -1 : text.indexOf('\n', lineEnd + 1);
+  const lineEnd = NEWLINES.next(text, at);
+  const nextEnd = lineEnd < 0 ? -1 : NEWLINES.next(text, lineEnd + 1);
   const next = lineEnd < 0 ? '' : text.slice(lineEnd + 1, nextEnd < 0 ? text.length : nextEnd);
   return CONFIG_LINE.test(prev) || CONFIG_LINE.test(next);
 }
