@@ -4,7 +4,7 @@
  * algorithm is the reference.
  */
 import type { Folded } from '../src/injection/obfuscation.js';
-import { FOLD, INVISIBLE, LEET_FOLD } from '../src/injection/obfuscation.js';
+import { FOLD, INVISIBLE, LEET_FOLD, mathLetter } from '../src/injection/obfuscation.js';
 
 const TOKEN = /[A-Za-z0-9@$!|]+/g;
 
@@ -41,13 +41,4 @@ function unleet(token: string): string {
   const letters = token.replace(/[^A-Za-z]/g, '').length;
   if (letters < 2 || letters / token.length < 0.4) return token;
   return token.replace(/[013457@$!|9]/g, (d) => LEET_FOLD[d] ?? d);
-}
-
-function mathLetter(cp: number): string {
-  if (cp >= 0x1d7ce && cp <= 0x1d7ff) return String.fromCharCode(48 + ((cp - 0x1d7ce) % 10));
-  if (cp >= 0x1d400 && cp <= 0x1d6a3) {
-    const k = (cp - 0x1d400) % 52;
-    return String.fromCharCode(k < 26 ? 65 + k : 97 + k - 26);
-  }
-  return '?';
 }

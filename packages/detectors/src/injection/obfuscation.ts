@@ -188,7 +188,7 @@ function unleet(text: string): string {
 }
 
 /** The plain letter or digit a Mathematical Alphanumeric Symbol stands for. */
-function mathLetter(cp: number): string {
+export function mathLetter(cp: number): string {
   if (cp >= 0x1d7ce && cp <= 0x1d7ff) return String.fromCharCode(48 + ((cp - 0x1d7ce) % 10));
   if (cp >= 0x1d400 && cp <= 0x1d6a3) {
     const k = (cp - 0x1d400) % 52;
