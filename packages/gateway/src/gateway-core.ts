@@ -213,7 +213,7 @@ export class GatewayCore {
     signal?: AbortSignal,
   ): Promise<Json | undefined> {
     const upstream = this.upstreams.get(exposed.server);
-    if (upstream === undefined || upstream.state !== 'up' || !upstream.offersResolve) return undefined;
+    if (upstream === undefined || !this.resolvesUpstream(exposed.server)) return undefined;
     try {
       return await this.resolveCache.get(session, exposed.server, exposed.tool, args, () =>
         upstream.request(
