@@ -1,5 +1,5 @@
 import type { DataLabel, ToolContract } from '@mcp-trust/core';
-import { isBottom, labelResult, makeLabel } from '@mcp-trust/core';
+import { expectedLabel, isBottom, makeLabel } from '@mcp-trust/core';
 
 /**
  * A result that names no source of its own is attributed to the tool that returned it,
@@ -25,7 +25,7 @@ const PLAIN = new WeakMap<ToolContract, { server: string; tool: string; label: D
 export function plainResultLabel(contract: ToolContract, server: string, tool: string): DataLabel {
   const known = PLAIN.get(contract);
   if (known !== undefined && known.server === server && known.tool === tool) return known.label;
-  const label = withDefaultAttribution(labelResult(contract, {}).label, server, tool);
+  const label = withDefaultAttribution(expectedLabel(contract), server, tool);
   PLAIN.set(contract, { server, tool, label });
   return label;
 }

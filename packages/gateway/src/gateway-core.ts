@@ -195,17 +195,17 @@ export class GatewayCore {
     return token === undefined || token === '' ? undefined : token;
   }
 
-  /**
-   * The upstream's `tools/resolve` answer for these arguments, cached per session, or `undefined`
-   * when the server does not offer resolution, is down, or fails: the contract then stays as wide
-   * as the static declaration, which is the conservative answer.
-   */
   /** Whether calls to this server's tools are resolved upstream (`resolveUpstream` asks it). */
   resolvesUpstream(server: string): boolean {
     const upstream = this.upstreams.get(server);
     return upstream !== undefined && upstream.state === 'up' && upstream.offersResolve;
   }
 
+  /**
+   * The upstream's `tools/resolve` answer for these arguments, cached per session, or `undefined`
+   * when the server does not offer resolution, is down, or fails: the contract then stays as wide
+   * as the static declaration, which is the conservative answer.
+   */
   async resolveUpstream(
     session: string,
     exposed: ExposedTool,
