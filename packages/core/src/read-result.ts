@@ -41,15 +41,18 @@ export function readResultAnnotations(result: unknown): ReadResult<DataClaims> {
 }
 
 /**
- * True when `readResultAnnotations` would find nothing to read and nothing to report: no `_meta`
- * on the result, its blocks or their embedded resources, no `contents`, and at most `MAX_BLOCKS`
- * blocks. Most results look like this, and a caller can then use the contract's label without
- * reading. Anything unusual (a throwing getter, a proxy) answers false: the full reader copes.
+ * True when `readResultAnnotations` would find nothing to read and nothing to report: no
+ * annotations in the result's `_meta` (a plain object without `annotations`, the trust-annotations
+ * extension or `ifc`: the protocol's own keys, such as the `serverInfo` every 2026-07-28 result
+ * carries, are no annotations), no `_meta` on its blocks or their embedded resources, no
+ * `contents`, and at most `MAX_BLOCKS` blocks. Most results look like this, and a caller can then
+ * use the contract's label without reading. Anything unusual (a throwing getter, a proxy)
+ * answers false: the full reader copes.
  */
 export function carriesNoAnnotations(result: unknown): boolean {
   try {
-    if (!isRecord(result) || Object.hasOwn(result, '_meta') || Object.hasOwn(result, 'contents'))
-      return false;
+    if (!isRecord(result) || Object.hasOwn(result, 'contents')) return false;
+    if (Object.hasOwn(result, '_meta') && !metaWithoutAnnotations(result._meta)) return false;
     if (!Object.hasOwn(result, 'content')) return true;
     const content = result.content;
     if (!Array.isArray(content) || content.length > MAX_BLOCKS) return false;
@@ -62,6 +65,16 @@ export function carriesNoAnnotations(result: unknown): boolean {
   } catch {
     return false;
   }
+}
+
+/** A result-level `_meta` that `readMeta` reads nothing from and reports nothing about. */
+function metaWithoutAnnotations(meta: unknown): boolean {
+  return (
+    isRecord(meta) &&
+    !Object.hasOwn(meta, 'annotations') &&
+    !Object.hasOwn(meta, TRUST_ANNOTATIONS_KEY) &&
+    !Object.hasOwn(meta, 'ifc')
+  );
 }
 
 /** `params._meta.annotations` and the trust-annotations extension on a `tools/call` request. */

@@ -162,9 +162,22 @@ describe('carriesNoAnnotations (the fast answer for plain results)', () => {
     },
     { content: [{ type: 'text', text: 'x' }], structuredContent: { a: 1 }, isError: false },
     { content: [null, 3, 'odd'] },
+    { content: [], _meta: {} },
+    // What every 2026-07-28 result carries: the protocol's keys are no annotations.
+    {
+      content: [{ type: 'text', text: 'x' }],
+      resultType: 'complete',
+      _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'echo', version: '1' }, progressToken: 3 },
+    },
   ];
   const annotated = [
-    { content: [], _meta: {} },
+    { content: [], _meta: { annotations: {} } },
+    { content: [], _meta: { annotations: 'odd' } },
+    { content: [], _meta: { [TRUST_ANNOTATIONS_KEY]: {} } },
+    { content: [], _meta: { ifc: { labels: [] } } },
+    { content: [], _meta: [] },
+    { content: [], _meta: 'not an object' },
+    { content: [], _meta: null },
     { content: [block({ openWorldHint: true })] },
     { content: [{ type: 'resource', resource: { uri: 'file:///a', text: 'a' } }] },
     { contents: [{ uri: 'file:///a', text: 'a' }] },
@@ -212,7 +225,20 @@ describe('carriesNoAnnotations (the fast answer for plain results)', () => {
     const resultArb = fc.record(
       {
         content: fc.oneof(fc.array(blockArb, { maxLength: 5 }), fc.jsonValue()),
-        _meta: fc.dictionary(fc.string(), fc.jsonValue()),
+        _meta: fc.oneof(
+          fc.dictionary(fc.string(), fc.jsonValue()),
+          fc.dictionary(
+            fc.constantFrom(
+              'annotations',
+              'ifc',
+              TRUST_ANNOTATIONS_KEY,
+              'io.modelcontextprotocol/serverInfo',
+              'x',
+            ),
+            fc.jsonValue(),
+          ),
+          fc.jsonValue(),
+        ),
         structuredContent: fc.jsonValue(),
       },
       { requiredKeys: [] },
