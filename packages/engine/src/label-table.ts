@@ -24,6 +24,13 @@ export class LabelTable {
   private derived = new Map<number, number>();
   private liveBytes = 0;
   private allBytes = 0;
+  /**
+   * The label interned last and its id: most results of a tool carry the very same label object
+   * (the contract's, worked out once), so its key need not be built again. Labels are never
+   * changed once made (their fields are readonly), so the same object has the same key.
+   */
+  private lastLabel: DataLabel | undefined;
+  private lastId = -1;
 
   get size(): number {
     return this.labels.length;
@@ -44,6 +51,14 @@ export class LabelTable {
   }
 
   intern(label: DataLabel): number {
+    if (label === this.lastLabel) return this.lastId;
+    const id = this.internByKey(label);
+    this.lastLabel = label;
+    this.lastId = id;
+    return id;
+  }
+
+  private internByKey(label: DataLabel): number {
     const key = labelKey(label);
     const known = this.ids.get(key);
     if (known !== undefined) return known;
@@ -99,6 +114,7 @@ export class LabelTable {
     this.ids.clear();
     this.joins.clear();
     this.derived.clear();
+    this.lastLabel = undefined;
     for (let i = 0; i < this.labels.length; i++) {
       if (this.refs[i] === 0) continue;
       remap[i] = labels.length;
