@@ -53,7 +53,11 @@ const LABEL = sticky(
 );
 const DECORATION = /\n([ \t>#*[({=<|-]*)$/;
 const CUE =
-  /\b(?:you|your|must|always|never|do\s+not|don'?t|ignore|instruct\w*|assistant|ai|model|agent|immediately|priority|override)\b/i;
+  /\b(?:you\s+(?:must|should|shall|will|are\s+(?:now|to|required)|need\s+to|have\s+to|may\s+(?:not|only|now)|can(?:not|'t|\s+now)|now)|your\s+(?:new\s+|real\s+|actual\s+|only\s+|next\s+|current\s+|updated\s+)?(?:task|instructions?|role|goal|job|orders?|priority|directives?|mission|objective|purpose|rules?)|must|always|never|do\s+not|don'?t|ignore|instruct\w*|assistant|ai|model|agent|immediately|priority|override)\b/i;
+
+/** What follows the label is an order to act on the user's data: "Delete the file …", "Send …". */
+const ORDER =
+  /^[ \t]*(?:delete|remove|erase|wipe|send|forward|transfer|wire|pay|share|invite|e-?mail|post|upload|export|copy|run|execute|install|visit|open|click|call|change|reset|grant|disable|book|buy|purchase|reveal|print|tell|reply|respond|ignore|forget|disregard)\b/i;
 
 /** A line-start speaker label: "Anna Lee:", "CFO:", "Caller:". */
 const SPEAKER = /^[ \t]*([A-Z][\w.'’-]*(?: [A-Z][\w.'’-]*){0,2})[ \t]*:/gm;
@@ -98,8 +102,11 @@ function label(ctx: Ctx, at: number): undefined {
   let score = 0;
   if (/^(?:system|developer|admin|operator)/.test(word)) {
     score = /override|alert|update|admin/.test(word.slice(6)) ? 0.55 : 0.4;
-    if (bracketed || heading || shouted) score += 0.1;
-    if (CUE.test(rest)) score += 0.2;
+    // Set off ("[SYSTEM]", "SYSTEM:", "### System") it reads more like a turn — when what follows
+    // speaks to the model; a log's "[SYSTEM] Disk usage at 85%" is set off just as much.
+    const cue = CUE.test(rest) || ORDER.test(rest);
+    if (cue && (bracketed || heading || shouted)) score += 0.1;
+    if (cue) score += 0.2;
     if (word === 'operator' && colon && amongPeople(text)) score *= 0.3;
   } else if (/^(?:assistant|ai|chatgpt|gpt|claude)/.test(word)) score = 0.35;
   // "[assistant](#inner_monologue)", "[system](#error_state)": Bing-chat style turn markers.
