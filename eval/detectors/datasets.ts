@@ -112,6 +112,18 @@ export function agentDojoOutputs(): Dataset {
 
 /** The held-out set: attacks phrased unlike the template, and hard clean negatives (see its README). */
 export function heldOut(dir = resolve(REPO_ROOT, 'packages/detectors/test/fixtures')): Dataset {
+  return fixturePair(dir, 'held-out texts', 'heldout-injections.jsonl', 'heldout-clean.jsonl');
+}
+
+/**
+ * The second development set (DEV-README.md): written by another author, measured beside the
+ * held-out set; development data, so it is not one of the targets.
+ */
+export function secondDevSet(dir = resolve(REPO_ROOT, 'packages/detectors/test/fixtures')): Dataset {
+  return fixturePair(dir, 'dev2 texts (dev data)', 'dev2-injections.jsonl', 'dev2-clean.jsonl');
+}
+
+function fixturePair(dir: string, name: string, injections: string, clean: string): Dataset {
   const read = (file: string, positive: boolean): Sample[] =>
     readFileSync(join(dir, file), 'utf8')
       .split('\n')
@@ -121,9 +133,5 @@ export function heldOut(dir = resolve(REPO_ROOT, 'packages/detectors/test/fixtur
         if (typeof row.text !== 'string') throw new Error(`${file}:${i + 1}: $.text: expected a string`);
         return { id: String(row.id ?? `${file}:${i + 1}`), text: row.text, positive };
       });
-  return {
-    name: 'held-out texts',
-    kind: 'injection',
-    samples: [...read('heldout-injections.jsonl', true), ...read('heldout-clean.jsonl', false)],
-  };
+  return { name, kind: 'injection', samples: [...read(injections, true), ...read(clean, false)] };
 }

@@ -51,7 +51,12 @@ describe('the fast paths', () => {
   });
 
   it('change no finding on the hand-written cases and the development set', () => {
-    const dev = ['dev-injections.jsonl', 'dev-clean.jsonl'].flatMap((f) =>
+    const dev = [
+      'dev-injections.jsonl',
+      'dev-clean.jsonl',
+      'dev2-injections.jsonl',
+      'dev2-clean.jsonl',
+    ].flatMap((f) =>
       readFileSync(new URL(`./fixtures/${f}`, import.meta.url), 'utf8')
         .split('\n')
         .filter((l) => l.trim() !== '')

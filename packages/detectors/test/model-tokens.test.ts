@@ -102,7 +102,12 @@ describe('the tokeniser', () => {
   });
 
   it('reads the development set into the same tokens with its fast paths on and off', () => {
-    const dev = ['dev-injections.jsonl', 'dev-clean.jsonl'].flatMap((f) =>
+    const dev = [
+      'dev-injections.jsonl',
+      'dev-clean.jsonl',
+      'dev2-injections.jsonl',
+      'dev2-clean.jsonl',
+    ].flatMap((f) =>
       readFileSync(new URL(`./fixtures/${f}`, import.meta.url), 'utf8')
         .split('\n')
         .filter((l) => l.trim() !== '')

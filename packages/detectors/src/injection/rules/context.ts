@@ -106,14 +106,15 @@ export function quotedExample(text: string, at: number): number {
 
 /**
  * Is `at` in a code sample: a line indented by four spaces or a tab under a blank or indented
- * line, or inside a ``` fence? Documentation shows prompts and chat formats in such blocks.
+ * line or one that ends in a colon, or inside a ``` fence? Documentation shows prompts and chat formats in such blocks.
  */
 export function inCodeBlock(text: string, at: number): boolean {
   const lineStart = NEWLINES.last(text, at - 1) + 1;
   if (/^(?: {4}|\t)/.test(text.slice(lineStart, lineStart + 4))) {
     const prevStart = NEWLINES.last(text, lineStart - 2) + 1;
     const prev = lineStart === 0 ? '' : text.slice(prevStart, lineStart - 1);
-    if (prev.trim() === '' || /^(?: {4}|\t)/.test(prev)) return true;
+    // Under a blank line, more of the block, or a line that introduces it ("ChatML-style:").
+    if (prev.trim() === '' || /^(?: {4}|\t)/.test(prev) || /:[ \t]*$/.test(prev)) return true;
   }
   return FENCES.countBefore(text, at) % 2 === 1;
 }
