@@ -16,9 +16,12 @@ const QUOTE = /["'“‘«`]\s*$/;
 const AIMED =
   /\b(?:you\s+(?:must|should|need\s+to|have\s+to|are\s+to|will|shall|can\s+now|may\s+now|ought\s+to)|(?:want|need|ask|require|order|instruct|tell|command)\s+you\s+to|(?:remember|be\s+sure|make\s+sure|don'?t\s+forget|(?:it'?s\s+)?time)\s+to|please|now|so|and|then|just|kindly|simply|must)\s*[:,]?\s*$/i;
 
-/** Vocabulary of a text that discusses attacks rather than makes one. */
+/**
+ * Vocabulary of a text that discusses attacks rather than makes one ("example" as a word, not the
+ * reserved domains `example.com` and `.example` that made-up addresses use).
+ */
 const DISCUSSION =
-  /injection|jailbreak|attack|malicious|for\s+example|e\.g\.|such\s+as|phrases?\s+like|red[-\s]team|adversarial|security|threat|detect|vulnerab|owasp|defen[cs]e|guardrail|classif|example|pattern/i;
+  /injection|jailbreak|attack|malicious|for\s+example|e\.g\.|such\s+as|phrases?\s+like|red[-\s]team|adversarial|security|threat|detect|vulnerab|owasp|defen[cs]e|guardrail|classif|(?<![\w.@/-])examples?\b(?![.-]\w)|pattern/i;
 
 /** Vocabulary of writing about attacks (articles, advisories, detector docs), rare in attacks. */
 const ABOUT_ATTACKS =

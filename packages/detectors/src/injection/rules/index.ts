@@ -7,7 +7,7 @@ import { approvalClaim, authority, authorityNear, grantClaim, impersonation } fr
 import { boundary } from './boundary.js';
 import { doNotTell, stealth, userUnaware } from './conceal.js';
 import { exfilLink, exfilUrl } from './exfil-link.js';
-import { forgedCall } from './forged-call.js';
+import { forgedCall, forgedCallSyntax } from './forged-call.js';
 import { urgentFraming } from './framing.js';
 import { hiddenHtml } from './hidden-html.js';
 import { newInstructions } from './instructions.js';
@@ -51,6 +51,7 @@ export const RULES: readonly Rule[] = [
   actionRequest,
   toolCall,
   forgedCall,
+  forgedCallSyntax,
   outputControl,
   doNotTell,
   stealth,
