@@ -3,14 +3,14 @@
  * development sets (packages/detectors/test/fixtures/dev-*.jsonl, which chooses the threshold, and
  * dev2-*.jsonl, measured only) — recall on dev-injections and
  * false positives on dev-clean for the rules alone (`detectInjection`), the model
- * alone (`detectInjectionModel`), and both combined (one noisy-or over both finding sets, as the
- * scan would combine them) — and false positives on AgentDojo's clean tool outputs, the texts
+ * alone (`detectInjectionModel`), and both combined as the scan combines them (`collect`: one
+ * noisy-or over both finding sets, weak rule findings discounted where the model reads benign) — and false positives on AgentDojo's clean tool outputs, the texts
  * `npm run eval:detectors` uses. The held-out files are not read. `--styles` adds recall per style.
  */
 import { parseArgs } from 'node:util';
 import { detectInjectionModel } from '../../packages/detectors/src/injection/model/classify.js';
 import { detectInjection } from '../../packages/detectors/src/injection.js';
-import { MALICIOUS_THRESHOLD, summarise } from '../../packages/detectors/src/scan.js';
+import { collect, MALICIOUS_THRESHOLD, summarise } from '../../packages/detectors/src/scan.js';
 import type { Finding } from '../../packages/detectors/src/types.js';
 import { agentDojoOutputs } from './datasets.js';
 import { readTexts } from './train.js';
@@ -32,7 +32,10 @@ function judge(id: string, style: string, text: string): Judged {
   const model: Finding[] = [];
   detectInjectionModel(text, model);
   const flagged = (fs: Finding[]) => summarise([...fs]).score >= MALICIOUS_THRESHOLD;
-  return { id, style, rules: flagged(rules), model: flagged(model), combined: flagged([...rules, ...model]) };
+  // Both, as the scan combines them (weak rule findings discounted where the model reads benign).
+  const both: Finding[] = [];
+  collect(text, both, { kinds: ['injection'] });
+  return { id, style, rules: flagged(rules), model: flagged(model), combined: flagged(both) };
 }
 
 const read = (file: string) =>

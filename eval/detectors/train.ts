@@ -24,7 +24,13 @@ import { encodeWeights } from '../../packages/detectors/src/injection/model/deco
 import type { Trace } from '../../packages/detectors/src/injection/model/scan.js';
 import { HASH_BITS, SIZE, scanWindows } from '../../packages/detectors/src/injection/model/scan.js';
 import { detectInjection } from '../../packages/detectors/src/injection.js';
-import { MALICIOUS_THRESHOLD, summarise } from '../../packages/detectors/src/scan.js';
+import {
+  BENIGN_MARGIN,
+  BENIGN_MIN_LENGTH,
+  discountWeakRules,
+  MALICIOUS_THRESHOLD,
+  summarise,
+} from '../../packages/detectors/src/scan.js';
 import type { Finding } from '../../packages/detectors/src/types.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -216,19 +222,30 @@ export function threshold(clean: number[], rate = 0.01): number {
   return above + 1e-3;
 }
 
-/** A text as the scan judges it: the model's logit and the rules' combined score. */
+/**
+ * A text as the scan judges it: the model's logit, the rules' combined score, and — when the scan
+ * may discount the rules' findings on it (all weak, a long enough text; `discountWeakRules`) —
+ * their combined score discounted.
+ */
 export interface Judged {
   z: number;
   rules: number;
+  discounted?: number;
 }
 
 /**
  * The highest model threshold at which the scan flags `t`: the model's finding scores
  * σ(SLOPE·(z − threshold)), counts only from FLOOR up, and joins the rules' score by noisy-or
- * against the scan's threshold. +∞ when the rules flag it alone, −∞ when nothing can.
+ * against the scan's threshold; weak rule findings count discounted once the threshold is
+ * BENIGN_MARGIN or more above z. +∞ when the rules flag it alone, −∞ when nothing can.
  */
 export function flaggedUpTo(t: Judged): number {
-  if (t.rules >= MALICIOUS_THRESHOLD) return Number.POSITIVE_INFINITY;
+  if (t.rules >= MALICIOUS_THRESHOLD) {
+    if (t.discounted === undefined || t.discounted >= MALICIOUS_THRESHOLD) return Number.POSITIVE_INFINITY;
+    // Flagged by the rules alone until the threshold is far enough above z to discount them;
+    // there the model's own score, σ(−SLOPE·BENIGN_MARGIN), is below FLOOR and adds nothing.
+    return t.z + BENIGN_MARGIN;
+  }
   const need = Math.max(FLOOR, 1 - (1 - MALICIOUS_THRESHOLD) / (1 - t.rules));
   return t.z - Math.log(need / (1 - need)) / SLOPE;
 }
@@ -241,11 +258,15 @@ export function scanThreshold(clean: Judged[], rate = 0.01): number {
   return threshold(clean.map(flaggedUpTo), rate);
 }
 
-/** The rules' combined score for `text`, as the scan computes it. */
-export function rulesScore(text: string): number {
+/** The rules' combined score for `text`, as the scan computes it, and discounted (see `Judged`). */
+export function rulesScore(text: string): { rules: number; discounted?: number } {
   const out: Finding[] = [];
   detectInjection(text, out);
-  return summarise(out).score;
+  const rules = summarise([...out]).score;
+  if (text.length < BENIGN_MIN_LENGTH || out.length === 0 || out.some((f) => f.score >= MALICIOUS_THRESHOLD))
+    return { rules };
+  discountWeakRules(out, 0, out.length);
+  return { rules, discounted: summarise(out).score };
 }
 
 function main(): void {
@@ -260,7 +281,7 @@ function main(): void {
   const q = quantize(t);
   const judge = (r: { text: string }): Judged => ({
     z: logit(r.text, q, t.bias, o.window),
-    rules: rulesScore(r.text),
+    ...rulesScore(r.text),
   });
   const devClean = readTexts('dev-clean.jsonl').map(judge);
   const devInj = readTexts('dev-injections.jsonl').map(judge);

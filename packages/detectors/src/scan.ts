@@ -4,7 +4,7 @@ import { detectPii } from './pii.js';
 import type { ToolDefinitionText } from './poisoning.js';
 import { detectPoisoning } from './poisoning.js';
 import { detectSecrets } from './secrets.js';
-import type { DetectedClass, DetectorKind, Finding, TextDetector } from './types.js';
+import type { DetectedClass, DetectorKind, Finding } from './types.js';
 
 /** The one threshold: a text is malicious when its injection (or poisoning) score reaches it. */
 export const MALICIOUS_THRESHOLD = 0.5;
@@ -26,13 +26,17 @@ export interface ScanOptions {
   kinds?: readonly DetectorKind[];
 }
 
-const TEXT_DETECTORS: readonly [DetectorKind, TextDetector][] = [
-  ['secret', detectSecrets],
-  ['pii', detectPii],
-  ['injection', detectInjection],
-  // The learned classifier catches phrasings the rules were never written for (docs/detectors.md).
-  ['injection', detectInjectionModel],
-];
+/**
+ * Weak rule findings on a text the learned model reads as clearly benign count for less: rule
+ * findings that each stay below the threshold (a role label, "the assistant", a directive) and
+ * only add up past it are discounted by `WEAK_RULE_DISCOUNT` when the model's logit is at least
+ * `BENIGN_MARGIN` below its operating point on a text of at least `BENIGN_MIN_LENGTH`
+ * characters. A rule finding that reaches the threshold alone is never discounted; nor are
+ * findings on a short text, where a low model score means too little to read, not benign.
+ */
+export const BENIGN_MARGIN = 2;
+export const BENIGN_MIN_LENGTH = 300;
+export const WEAK_RULE_DISCOUNT = 0.7;
 
 /** Scans a text with every detector (or `opts.kinds`). */
 export function scanText(text: string, opts: ScanOptions = {}): Scan {
@@ -47,8 +51,33 @@ export function scanText(text: string, opts: ScanOptions = {}): Scan {
  */
 export function collect(text: string, out: Finding[], opts: ScanOptions = {}): void {
   if (typeof text !== 'string' || text.length === 0) return;
-  for (const [kind, detect] of TEXT_DETECTORS) {
-    if (opts.kinds === undefined || opts.kinds.includes(kind)) detect(text, out);
+  const kinds = opts.kinds;
+  if (kinds === undefined || kinds.includes('secret')) detectSecrets(text, out);
+  if (kinds === undefined || kinds.includes('pii')) detectPii(text, out);
+  if (kinds === undefined || kinds.includes('injection')) {
+    const from = out.length;
+    detectInjection(text, out);
+    const to = out.length;
+    // The learned classifier catches phrasings the rules were never written for (docs/detectors.md).
+    const margin = detectInjectionModel(text, out);
+    if (margin <= -BENIGN_MARGIN && text.length >= BENIGN_MIN_LENGTH) discountWeakRules(out, from, to);
+  }
+}
+
+/**
+ * Discounts the rule findings `out[from, to)` when none reaches the threshold alone (see
+ * `WEAK_RULE_DISCOUNT`); the caller has established that the model reads their text as benign.
+ */
+export function discountWeakRules(out: Finding[], from: number, to: number): void {
+  if (to <= from) return;
+  for (let i = from; i < to; i++) if (out[i]!.score >= MALICIOUS_THRESHOLD) return;
+  for (let i = from; i < to; i++) {
+    const f = out[i]!;
+    out[i] = {
+      ...f,
+      score: f.score * WEAK_RULE_DISCOUNT,
+      message: `${f.message} (discounted: the learned model reads this text as benign)`,
+    };
   }
 }
 

@@ -53,14 +53,20 @@ export function modelScore(z: number): number {
   return 1 / (1 + Math.exp(-SLOPE * (z - MODEL.threshold)));
 }
 
-/** Adds the model's finding for `text` to `out` (kind `injection`), if it scores at least `FLOOR`. */
-export function detectInjectionModel(text: string, out: Finding[]): void {
-  if (typeof text !== 'string' || text.length === 0) return;
+/**
+ * Adds the model's finding for `text` to `out` (kind `injection`), if it scores at least `FLOOR`.
+ * Returns the logit's margin over the operating point (negative: the model reads the text as
+ * benign), whether or not it added a finding; NaN for a text without a word to read.
+ */
+export function detectInjectionModel(text: string, out: Finding[]): number {
+  if (typeof text !== 'string' || text.length === 0) return Number.NaN;
   const w = modelWeights();
   const best = scanWindows(text, w, MODEL.window);
-  if (best.tokens === 0) return;
-  const score = modelScore(MODEL.bias + MODEL.scale * best.sum);
-  if (!(score >= FLOOR)) return;
+  if (best.tokens === 0) return Number.NaN;
+  const z = MODEL.bias + MODEL.scale * best.sum;
+  const margin = z - MODEL.threshold;
+  const score = modelScore(z);
+  if (!(score >= FLOOR)) return margin;
   const [start, end] = core(text, best.start, best.end, w);
   out.push({
     rule: MODEL_RULE,
@@ -70,6 +76,7 @@ export function detectInjectionModel(text: string, out: Finding[]): void {
     score,
     message: `reads like instructions to the AI (learned model, ${score.toFixed(2)}): "${quote(text, start, end)}"`,
   });
+  return margin;
 }
 
 /**
