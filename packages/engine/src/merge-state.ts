@@ -1,4 +1,3 @@
-import type { DataLabel } from '@mcp-trust/core';
 import { join } from '@mcp-trust/core';
 import { Counters, MERGE_SLOT, mergeCounters } from './counters.js';
 import { Endorsements } from './endorsements.js';
@@ -29,18 +28,24 @@ export function mergeSessionStates(
   const x = readSessionState(a).state;
   const y = readSessionState(b).state;
   const max = opts.valueIndexBytes ?? DEFAULT_VALUE_INDEX_BYTES;
-  const byKey = new Map<string, { label: DataLabel; seq: number }>();
+  // Labels are interned once per side and joined by id (the table caches joins), not per entry:
+  // a state holds thousands of entries over a handful of labels.
+  const index = new ValueIndex(max);
+  const byKey = new Map<string, { label: number; seq: number }>();
   for (const s of [x, y]) {
+    const ids = s.labels.map((l) => index.table.intern(l));
     for (const [key, at, seq] of s.values) {
-      const label = s.labels[at]!;
+      const label = ids[at]!;
       const known = byKey.get(key);
       if (known === undefined) byKey.set(key, { label, seq });
-      else byKey.set(key, { label: join(known.label, label), seq: Math.max(known.seq, seq) });
+      else {
+        known.label = index.table.join(known.label, label);
+        if (seq > known.seq) known.seq = seq;
+      }
     }
   }
-  const index = new ValueIndex(max);
   const ordered = [...byKey].sort((p, q) => p[1].seq - q[1].seq || (p[0] < q[0] ? -1 : 1));
-  for (const [key, e] of ordered) index.add(key, index.table.intern(e.label), e.seq);
+  for (const [key, e] of ordered) index.add(key, e.label, e.seq);
   const trimmed = index.trim();
   const counters = new Counters(MERGE_SLOT, mergeCounters(x.counters, y.counters));
   counters.bump('evictions', trimmed);

@@ -9,7 +9,7 @@ import type {
   Pin,
   Store,
 } from '@mcp-trust/store';
-import { mergeForSave, readStoredSession, sealAudit, verifyChain } from '@mcp-trust/store';
+import { readStoredSession, sealAudit, sessionWriter, verifyChain } from '@mcp-trust/store';
 import Database from 'better-sqlite3';
 import type { Durability } from './schema.js';
 import { migrate } from './schema.js';
@@ -72,8 +72,9 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     const row = q.getSession.get(id);
     return row === undefined ? undefined : readStoredSession(JSON.parse(row.state));
   };
+  const write = sessionWriter();
   const save = db.transaction((state: SessionState) => {
-    q.putSession.run(state.id, JSON.stringify(mergeForSave(load(state.id), state)));
+    q.putSession.run(state.id, write(q.getSession.get(state.id)?.state, state));
   });
   const append = db.transaction((input: AuditInput): AuditReceipt => {
     const last = q.lastAudit.get();

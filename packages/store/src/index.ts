@@ -7,7 +7,7 @@ export { GENESIS_HASH, hashRecord, recordOf, sealAudit, sealRecord, verifyChain 
 export { canonicalJson } from './canonical-json.js';
 export type { MemoryStoreData } from './memory-store.js';
 export { createMemoryStore, emptyMemoryStoreData } from './memory-store.js';
-export { mergeForSave, readStoredSession } from './merge-session.js';
+export { mergeForSave, readStoredSession, sessionWriter } from './merge-session.js';
 export type {
   Approval,
   AuditInput,

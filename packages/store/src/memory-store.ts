@@ -2,7 +2,7 @@ import type { SessionState } from '@mcp-trust/engine';
 import type { SealedAudit } from './audit-chain.js';
 import { recordOf, sealAudit, verifyChain } from './audit-chain.js';
 import { toJson } from './canonical-json.js';
-import { mergeForSave, readStoredSession } from './merge-session.js';
+import { readStoredSession, sessionWriter } from './merge-session.js';
 import type { Approval, AuditInput, AuditReceipt, AuditRecord, AuditVerdict, Pin, Store } from './types.js';
 
 /**
@@ -38,11 +38,12 @@ export function createMemoryStore(data: MemoryStoreData = emptyMemoryStoreData()
     const raw = open().sessions.get(id);
     return raw === undefined ? undefined : readStoredSession(JSON.parse(raw));
   };
+  const write = sessionWriter();
   return {
     loadSession: load,
     saveSession(state: SessionState): void {
-      const stored = load(state.id);
-      open().sessions.set(state.id, JSON.stringify(mergeForSave(stored, state)));
+      const { sessions } = open();
+      sessions.set(state.id, write(sessions.get(state.id), state));
     },
     appendAudit(input: AuditInput): AuditReceipt {
       const log = open().audit;

@@ -14,6 +14,7 @@ it('exports exactly these runtime names', () => {
     'recordOf',
     'sealAudit',
     'sealRecord',
+    'sessionWriter',
     'verifyChain',
   ]);
 });

@@ -80,6 +80,29 @@ export function storeConformance(name: string, makeHarness: () => StoreHarness):
         expect(leq(TAINTED, store.loadSession('s1')!.label)).toBe(true);
       });
 
+      it('merges each save into the last: values saved earlier stay', () => {
+        const store = open();
+        store.saveSession(
+          state('s1', TAINTED, { clock: 1, labels: [TAINTED], values: [['first-value', 0, 1]] }),
+        );
+        store.saveSession(
+          state('s1', BOTTOM, { clock: 2, labels: [BOTTOM], values: [['second-value', 0, 2]] }),
+        );
+        const keys = store.loadSession('s1')!.values.map(([k]) => k);
+        expect(keys).toEqual(['first-value', 'second-value']);
+      });
+
+      it('merges with what another writer stored since its own last save', () => {
+        const a = open();
+        const b = open();
+        a.saveSession(state('s1', BOTTOM, { clock: 1, labels: [BOTTOM], values: [['from-a-1', 0, 1]] }));
+        b.saveSession(state('s1', TAINTED, { clock: 1, labels: [TAINTED], values: [['from-b', 0, 1]] }));
+        a.saveSession(state('s1', BOTTOM, { clock: 2, labels: [BOTTOM], values: [['from-a-2', 0, 2]] }));
+        const stored = a.loadSession('s1')!;
+        expect(stored.values.map(([k]) => k).sort()).toEqual(['from-a-1', 'from-a-2', 'from-b']);
+        expect(leq(TAINTED, stored.label)).toBe(true);
+      });
+
       it('keeps sessions apart', () => {
         const store = open();
         store.saveSession(state('a', TAINTED));
