@@ -46,6 +46,7 @@ export function mergeSessionStates(
   }
   const ordered = [...byKey].sort((p, q) => p[1].seq - q[1].seq || (p[0] < q[0] ? -1 : 1));
   for (const [key, e] of ordered) index.add(key, e.label, e.seq);
+  index.dropDeadLabels();
   const trimmed = index.trim();
   const counters = new Counters(MERGE_SLOT, mergeCounters(x.counters, y.counters));
   counters.bump('evictions', trimmed);

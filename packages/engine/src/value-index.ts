@@ -125,6 +125,14 @@ export class ValueIndex {
     return evicted;
   }
 
+  /**
+   * Drops labels no entry refers to, so `trim` counts only live ones: a merge interns each side's
+   * labels before it knows which survive its joins.
+   */
+  dropDeadLabels(): void {
+    if (this.table.deadBytes > 0) this.compact();
+  }
+
   private compact(): void {
     const remap = this.table.compact();
     for (const e of this.entries.values()) e.label = remap[e.label]!;

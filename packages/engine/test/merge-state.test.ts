@@ -1,8 +1,10 @@
-import { leq } from '@mcp-trust/core';
+import type { DataLabel } from '@mcp-trust/core';
+import { join, leq } from '@mcp-trust/core';
 import type { Session, SessionState } from '@mcp-trust/engine';
 import { createEngine, mergeSessionStates } from '@mcp-trust/engine';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { ValueIndex } from '../src/value-index.js';
 import { testPolicy } from './support.js';
 
 const VALUES = [
@@ -98,6 +100,52 @@ describe('merging diverged replicas', () => {
         },
       ),
       { numRuns: 150 },
+    );
+  });
+
+  it('keeps exactly the entries a plain per-entry merge keeps, also when the bound trims', () => {
+    // The reference is the merge written the slow, obvious way: join each key's labels as
+    // objects, intern each entry's label as it is added. The merge under test interns per side
+    // and joins by id; labels it interned that no entry kept must not count against the bound.
+    const reference = (x: SessionState, y: SessionState, max: number) => {
+      const byKey = new Map<string, { label: DataLabel; seq: number }>();
+      for (const s of [x, y]) {
+        for (const [key, at, seq] of s.values) {
+          const known = byKey.get(key);
+          const label = s.labels[at]!;
+          byKey.set(
+            key,
+            known === undefined
+              ? { label, seq }
+              : { label: join(known.label, label), seq: Math.max(known.seq, seq) },
+          );
+        }
+      }
+      const index = new ValueIndex(max);
+      const ordered = [...byKey].sort((p, q) => p[1].seq - q[1].seq || (p[0] < q[0] ? -1 : 1));
+      for (const [key, e] of ordered) index.add(key, index.table.intern(e.label), e.seq);
+      index.trim();
+      const { labels, values } = index.snapshot();
+      return new Map(values.map(([k, at, seq]) => [k, { label: labels[at], seq }]));
+    };
+    fc.assert(
+      fc.property(
+        fc.array(op, { maxLength: 6 }),
+        fc.array(op, { maxLength: 12 }),
+        fc.array(op, { maxLength: 12 }),
+        fc.integer({ min: 600, max: 3000 }),
+        (common, left, right, max) => {
+          const a = engine('A').session('x');
+          apply(a, common);
+          const b = engine('B').restoreSession(a.state());
+          apply(a, left);
+          apply(b, right);
+          const m = mergeSessionStates(a.state(), b.state(), { valueIndexBytes: max });
+          const got = new Map(m.values.map(([k, at, seq]) => [k, { label: m.labels[at], seq }]));
+          expect(got).toEqual(reference(a.state(), b.state(), max));
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 
