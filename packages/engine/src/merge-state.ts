@@ -1,9 +1,10 @@
-import { join } from '@mcp-trust/core';
+import { join, leq } from '@mcp-trust/core';
 import { Counters, MERGE_SLOT, mergeCounters } from './counters.js';
 import { Endorsements } from './endorsements.js';
+import { LABEL_OVERHEAD, labelKey } from './label-table.js';
 import type { SessionState } from './session-state.js';
 import { readSessionState } from './session-state.js';
-import { ValueIndex } from './value-index.js';
+import { entryBytes, ValueIndex } from './value-index.js';
 
 export const DEFAULT_VALUE_INDEX_BYTES = 65_536;
 
@@ -28,6 +29,22 @@ export function mergeSessionStates(
   const x = readSessionState(a).state;
   const y = readSessionState(b).state;
   const max = opts.valueIndexBytes ?? DEFAULT_VALUE_INDEX_BYTES;
+  const counters = new Counters(MERGE_SLOT, mergeCounters(x.counters, y.counters));
+  // A store saving the next state of the session it saved last: one side already holds
+  // everything the other would add, so the union is that side, without rebuilding the index.
+  const whole = covers(y, x, max) ? y : covers(x, y, max) ? x : undefined;
+  if (whole !== undefined) {
+    return {
+      version: 1,
+      id: x.id,
+      label: join(x.label, y.label),
+      counters: counters.state(),
+      clock: Math.max(x.clock, y.clock),
+      labels: whole.labels,
+      values: whole.values,
+      prompts: whole.prompts,
+    };
+  }
   // Labels are interned once per side and joined by id (the table caches joins), not per entry:
   // a state holds thousands of entries over a handful of labels.
   const index = new ValueIndex(max);
@@ -48,7 +65,6 @@ export function mergeSessionStates(
   for (const [key, e] of ordered) index.add(key, e.label, e.seq);
   index.dropDeadLabels();
   const trimmed = index.trim();
-  const counters = new Counters(MERGE_SLOT, mergeCounters(x.counters, y.counters));
   counters.bump('evictions', trimmed);
   const prompts = new Map<string, number>();
   for (const [text, seq] of [...x.prompts, ...y.prompts])
@@ -66,4 +82,70 @@ export function mergeSessionStates(
     values,
     prompts: endorse.list(),
   };
+}
+
+/**
+ * Whether the merge of `x` into `y` is `y`'s index and prompts as they are: `y` fits the bound
+ * and holds only labels its entries use; every entry of `x` is in `y` with a label ⊑ and a seq ≤
+ * `y`'s — or is older than everything `y` holds while `y` is too full for even the newest such
+ * entry, so the trim (oldest first) would drop them all again; every prompt of `x` is in `y`
+ * with a seq ≤ `y`'s. Byte accounting as `ValueIndex` does it. (Where the full merge would trim
+ * further, because labels of dropped entries count until it compacts, this keeps `y` whole.)
+ */
+export function covers(y: SessionState, x: SessionState, max: number): boolean {
+  const at = new Map<string, number>();
+  const used = new Uint8Array(y.labels.length);
+  let bytes = 0;
+  let oldest = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < y.values.length; i++) {
+    const [key, label, seq] = y.values[i]!;
+    if (at.has(key)) return false;
+    at.set(key, i);
+    bytes += entryBytes(key);
+    used[label] = 1;
+    if (seq < oldest) oldest = seq;
+  }
+  const keys = new Set<string>();
+  for (let i = 0; i < y.labels.length; i++) {
+    if (used[i] === 0) return false;
+    const key = labelKey(y.labels[i]!);
+    keys.add(key);
+    bytes += LABEL_OVERHEAD + key.length;
+  }
+  if (bytes > max) return false;
+  const below = new Map<number, boolean>();
+  let newest: [key: string, label: number, seq: number] | undefined;
+  for (const entry of x.values) {
+    const [key, label, seq] = entry;
+    const i = at.get(key);
+    if (i === undefined) {
+      if (seq >= oldest) return false;
+      if (newest === undefined || seq > newest[2] || (seq === newest[2] && key > newest[0])) newest = entry;
+      continue;
+    }
+    const [, yLabel, ySeq] = y.values[i]!;
+    if (seq > ySeq) return false;
+    const pair = label * y.labels.length + yLabel;
+    let ok = below.get(pair);
+    if (ok === undefined) {
+      ok = leq(x.labels[label]!, y.labels[yLabel]!);
+      below.set(pair, ok);
+    }
+    if (!ok) return false;
+  }
+  if (newest !== undefined) {
+    const key = labelKey(x.labels[newest[1]]!);
+    const extra = entryBytes(newest[0]) + (keys.has(key) ? 0 : LABEL_OVERHEAD + key.length);
+    if (bytes + extra <= max) return false;
+  }
+  if (x.prompts.length > 0) {
+    const prompts = new Map(y.prompts);
+    for (const [text, seq] of x.prompts) {
+      const ySeq = prompts.get(text);
+      if (ySeq === undefined || ySeq < seq) return false;
+    }
+  }
+  let chars = 0;
+  for (const [text] of y.prompts) chars += text.length;
+  return chars <= max || y.prompts.length <= 1;
 }

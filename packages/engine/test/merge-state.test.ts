@@ -4,6 +4,7 @@ import type { Session, SessionState } from '@mcp-trust/engine';
 import { createEngine, mergeSessionStates } from '@mcp-trust/engine';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { covers } from '../src/merge-state.js';
 import { ValueIndex } from '../src/value-index.js';
 import { testPolicy } from './support.js';
 
@@ -67,6 +68,33 @@ function apply(s: Session, ops: Op[]): void {
   }
 }
 
+// The merge written the slow, obvious way: join each key's labels as objects, intern each
+// entry's label as it is added.
+function reference(x: SessionState, y: SessionState, max: number) {
+  const byKey = new Map<string, { label: DataLabel; seq: number }>();
+  for (const s of [x, y]) {
+    for (const [key, at, seq] of s.values) {
+      const known = byKey.get(key);
+      const label = s.labels[at]!;
+      byKey.set(
+        key,
+        known === undefined
+          ? { label, seq }
+          : { label: join(known.label, label), seq: Math.max(known.seq, seq) },
+      );
+    }
+  }
+  const index = new ValueIndex(max);
+  const ordered = [...byKey].sort((p, q) => p[1].seq - q[1].seq || (p[0] < q[0] ? -1 : 1));
+  for (const [key, e] of ordered) index.add(key, index.table.intern(e.label), e.seq);
+  index.trim();
+  const { labels, values } = index.snapshot();
+  return new Map(values.map(([k, at, seq]) => [k, { label: labels[at], seq }]));
+}
+
+const entries = (st: SessionState) =>
+  new Map(st.values.map(([k, at, seq]) => [k, { label: st.labels[at], seq }]));
+
 const keyLabels = (st: SessionState) => new Map(st.values.map(([k, at]) => [k, st.labels[at]!]));
 
 describe('merging diverged replicas', () => {
@@ -104,30 +132,8 @@ describe('merging diverged replicas', () => {
   });
 
   it('keeps exactly the entries a plain per-entry merge keeps, also when the bound trims', () => {
-    // The reference is the merge written the slow, obvious way: join each key's labels as
-    // objects, intern each entry's label as it is added. The merge under test interns per side
-    // and joins by id; labels it interned that no entry kept must not count against the bound.
-    const reference = (x: SessionState, y: SessionState, max: number) => {
-      const byKey = new Map<string, { label: DataLabel; seq: number }>();
-      for (const s of [x, y]) {
-        for (const [key, at, seq] of s.values) {
-          const known = byKey.get(key);
-          const label = s.labels[at]!;
-          byKey.set(
-            key,
-            known === undefined
-              ? { label, seq }
-              : { label: join(known.label, label), seq: Math.max(known.seq, seq) },
-          );
-        }
-      }
-      const index = new ValueIndex(max);
-      const ordered = [...byKey].sort((p, q) => p[1].seq - q[1].seq || (p[0] < q[0] ? -1 : 1));
-      for (const [key, e] of ordered) index.add(key, index.table.intern(e.label), e.seq);
-      index.trim();
-      const { labels, values } = index.snapshot();
-      return new Map(values.map(([k, at, seq]) => [k, { label: labels[at], seq }]));
-    };
+    // The merge under test interns per side and joins by id; labels it interned that no entry
+    // kept must not count against the bound.
     fc.assert(
       fc.property(
         fc.array(op, { maxLength: 6 }),
@@ -141,12 +147,63 @@ describe('merging diverged replicas', () => {
           apply(a, left);
           apply(b, right);
           const m = mergeSessionStates(a.state(), b.state(), { valueIndexBytes: max });
-          const got = new Map(m.values.map(([k, at, seq]) => [k, { label: m.labels[at], seq }]));
-          expect(got).toEqual(reference(a.state(), b.state(), max));
+          expect(entries(m)).toEqual(reference(a.state(), b.state(), max));
         },
       ),
       { numRuns: 200 },
     );
+  });
+
+  it('merges a session into its own earlier state without rebuilding: the later state, whole', () => {
+    let covered = 0;
+    fc.assert(
+      fc.property(
+        fc.array(op, { maxLength: 8 }),
+        fc.array(op, { minLength: 1, maxLength: 12 }),
+        fc.integer({ min: 600, max: 4000 }),
+        fc.boolean(),
+        (before, after, max, flip) => {
+          const s = engine('A', max).session('x');
+          apply(s, before);
+          const earlier = s.state();
+          apply(s, after);
+          const later = s.state();
+          const m = flip
+            ? mergeSessionStates(later, earlier, { valueIndexBytes: max })
+            : mergeSessionStates(earlier, later, { valueIndexBytes: max });
+          expect(leq(earlier.label, m.label) && leq(later.label, m.label)).toBe(true);
+          const got = entries(m);
+          // Never less than the full merge keeps, never a value neither side had.
+          for (const [k, e] of reference(earlier, later, max)) expect(got.get(k)).toEqual(e);
+          const both = new Map([...entries(earlier), ...entries(later)]);
+          for (const k of got.keys()) expect(both.has(k)).toBe(true);
+          if (covers(later, earlier, max)) {
+            covered++;
+            expect(got).toEqual(entries(later));
+            expect(m.prompts).toEqual(later.prompts);
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+    // Most of these runs take the covered path (a session only grows, and evicts oldest first).
+    expect(covered).toBeGreaterThan(100);
+  });
+
+  it('does not take the whole of one side when the other holds a value it lacks', () => {
+    const a = engine('A').session('x');
+    apply(a, [
+      { kind: 'call', open: false, malicious: false, sens: 'none', attr: 0, words: ['ORDER-123456'] },
+    ]);
+    const b = engine('B').restoreSession(a.state());
+    apply(b, [{ kind: 'call', open: true, malicious: false, sens: 'pii', attr: 1, words: ['a@x.example'] }]);
+    apply(a, [
+      { kind: 'call', open: false, malicious: false, sens: 'none', attr: 2, words: ['b@y.example'] },
+    ]);
+    const [sa, sb] = [a.state(), b.state()];
+    expect(covers(sb, sa, 1 << 20) || covers(sa, sb, 1 << 20)).toBe(false);
+    const keys = [...entries(mergeSessionStates(sa, sb)).keys()];
+    expect(keys).toEqual(expect.arrayContaining(['a@x.example', 'b@y.example', 'order-123456']));
   });
 
   it('trims the union to the bound, counting what it dropped', () => {
