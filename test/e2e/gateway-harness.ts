@@ -86,11 +86,14 @@ export const servers = {
     overlay: 'everything',
   }),
   /** The fixture (test/e2e/fixtures/tricky-server.ts), run with tsx. */
-  tricky: (opts: { description?: string; overlay?: string } = {}): ServerEntry => ({
+  tricky: (opts: { description?: string; overlay?: string; startDelayMs?: number } = {}): ServerEntry => ({
     command: process.execPath,
     args: ['--import', 'tsx', TRICKY],
     cwd: REPO,
-    env: opts.description === undefined ? {} : { TRICKY_DESCRIPTION: opts.description },
+    env: {
+      ...(opts.description === undefined ? {} : { TRICKY_DESCRIPTION: opts.description }),
+      ...(opts.startDelayMs === undefined ? {} : { TRICKY_START_DELAY_MS: String(opts.startDelayMs) }),
+    },
     ...(opts.overlay === undefined ? {} : { overlay: opts.overlay }),
   }),
 };

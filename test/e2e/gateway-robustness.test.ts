@@ -1,7 +1,7 @@
 /**
  * Upstreams that misbehave, and configurations that are wrong: a server that dies mid-call is
  * restarted with backoff while the others keep serving; one that never answers meets the
- * `--timeout`; one that lies in its result annotations gets the worse label and a recorded
+ * `--timeout` (a slow start gets longer); one that lies in its result annotations gets the worse label and a recorded
  * violation; a bad config or an unknown overlay stops the gateway before it starts, saying where.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -160,6 +160,33 @@ describe.sequential('misbehaving upstreams', () => {
   it('answers an unknown tool with a JSON-RPC error that says how tools are named', async () => {
     await expect(gw.call('no_such_tool')).rejects.toThrow(/unknown tool "no_such_tool".*server__tool/);
   });
+});
+
+describe('an upstream slow to start', () => {
+  it('gets more time to start than a call gets to answer: it comes up, once, under a short --timeout', async () => {
+    const dir = tmpDir('slow-start');
+    const overlay = join(dir, 'tricky.yaml');
+    writeFileSync(overlay, TRICKY_OVERLAY);
+    const config = writeConfig(dir, {
+      servers: { tricky: servers.tricky({ overlay, startDelayMs: 2500 }) },
+      store: join(dir, 'trust.db'),
+    });
+    const gw = await connectStdio(config, { args: ['--timeout', '1000'] });
+    try {
+      await waitFor('the slow fixture to be up', async () => (await gw.tools()).has('tricky__echo'), 30_000);
+      expect(textOf(await gw.call('tricky__echo', { text: 'slow but up' }))).toContain('slow but up');
+      // Started once: its start was not timed out and restarted.
+      expect(startedPids(gw.stderr())).toHaveLength(1);
+      expect(gw.stderr()).not.toMatch(/upstream tricky is down/);
+      // Calls still meet the short timeout.
+      const t0 = Date.now();
+      const hung = await gw.call('tricky__hang');
+      expect(textOf(hung)).toMatch(/timed out/i);
+      expect(Date.now() - t0).toBeLessThan(8000);
+    } finally {
+      await gw.close();
+    }
+  }, 60_000);
 });
 
 describe.concurrent('configurations that must not start', () => {

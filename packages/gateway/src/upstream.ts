@@ -27,6 +27,14 @@ export interface UpstreamOptions {
 export type UpstreamState = 'starting' | 'up' | 'down' | 'closed';
 
 /**
+ * The least time an upstream gets to start (connect, initialise, list its tools), whatever the
+ * request timeout: a server launched through `npx` or a cold `tsx` can take seconds to answer
+ * `initialize`, and a start is not a hanging call. With the request timeout alone, a short one
+ * (or a busy machine) could time every start out and keep the server restarting for ever.
+ */
+export const START_TIMEOUT_MS = 30_000;
+
+/**
  * One upstream server: a connected SDK client, restarted with exponential backoff when it dies.
  * Calls while it is down fail at once with the reason, so one broken server never stalls the
  * others or the host.
@@ -120,12 +128,11 @@ export class Upstream {
       this.down('the connection closed');
     };
     client.onerror = (err) => this.opts.log(`upstream ${this.name}: ${errorText(err)}`);
+    const startMs = Math.max(this.opts.timeoutMs, START_TIMEOUT_MS);
     try {
       await client.connect(
         upstreamTransport(this.opts.upstream, (line) => this.opts.log(`[${this.name}] ${line}`)),
-        {
-          timeout: this.opts.timeoutMs,
-        },
+        { timeout: startMs },
       );
       if ((this.state as UpstreamState) === 'closed') {
         await client.close();
@@ -134,7 +141,7 @@ export class Upstream {
       this.client = client;
       this.capabilities = (client.getServerCapabilities() ?? {}) as Json;
       this.state = 'up';
-      this.tools = await this.listTools(client);
+      this.tools = await this.listTools(client, startMs);
       this.attempt = 0;
       this.lastError = '';
       this.opts.onTools(this.name, this.tools);
@@ -156,7 +163,7 @@ export class Upstream {
     }
   }
 
-  private async listTools(client: Client): Promise<Json[]> {
+  private async listTools(client: Client, timeout = this.opts.timeoutMs): Promise<Json[]> {
     if (!isObject(this.capabilities.tools)) return [];
     const tools: Json[] = [];
     let cursor: string | undefined;
@@ -164,7 +171,7 @@ export class Upstream {
       const res = await client.request(
         { method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
         looseToolList,
-        { timeout: this.opts.timeoutMs },
+        { timeout },
       );
       tools.push(...(res.tools as Json[]));
       cursor = res.nextCursor;
