@@ -33,18 +33,29 @@ export function mergeSessionStates(
   // A store saving the next state of the session it saved last: one side already holds
   // everything the other would add, so the union is that side, without rebuilding the index.
   const whole = covers(y, x, max) ? y : covers(x, y, max) ? x : undefined;
-  if (whole !== undefined) {
-    return {
-      version: 1,
-      id: x.id,
-      label: join(x.label, y.label),
-      counters: counters.state(),
-      clock: Math.max(x.clock, y.clock),
-      labels: whole.labels,
-      values: whole.values,
-      prompts: whole.prompts,
-    };
-  }
+  const { labels, values, prompts } = whole ?? union(x, y, max, counters);
+  return {
+    version: 1,
+    id: x.id,
+    label: join(x.label, y.label),
+    counters: counters.state(),
+    clock: Math.max(x.clock, y.clock),
+    labels,
+    values,
+    prompts,
+  };
+}
+
+/**
+ * The union of both sides' indexes and prompts, trimmed to the bound; what the trim drops is
+ * counted as evictions on `counters`.
+ */
+function union(
+  x: SessionState,
+  y: SessionState,
+  max: number,
+  counters: Counters,
+): Pick<SessionState, 'labels' | 'values' | 'prompts'> {
   // Labels are interned once per side and joined by id (the table caches joins), not per entry:
   // a state holds thousands of entries over a handful of labels.
   const index = new ValueIndex(max);
@@ -64,24 +75,13 @@ export function mergeSessionStates(
   const ordered = [...byKey].sort((p, q) => p[1].seq - q[1].seq || (p[0] < q[0] ? -1 : 1));
   for (const [key, e] of ordered) index.add(key, e.label, e.seq);
   index.dropDeadLabels();
-  const trimmed = index.trim();
-  counters.bump('evictions', trimmed);
+  counters.bump('evictions', index.trim());
   const prompts = new Map<string, number>();
   for (const [text, seq] of [...x.prompts, ...y.prompts])
     prompts.set(text, Math.max(prompts.get(text) ?? 0, seq));
   const endorse = new Endorsements(max);
   for (const [text, seq] of [...prompts].sort((p, q) => p[1] - q[1])) endorse.add(text, seq);
-  const { labels, values } = index.snapshot();
-  return {
-    version: 1,
-    id: x.id,
-    label: join(x.label, y.label),
-    counters: counters.state(),
-    clock: Math.max(x.clock, y.clock),
-    labels,
-    values,
-    prompts: endorse.list(),
-  };
+  return { ...index.snapshot(), prompts: endorse.list() };
 }
 
 /**
