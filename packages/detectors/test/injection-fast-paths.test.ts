@@ -3,7 +3,6 @@
  * must never change a finding. Each is checked against the expression it stands in front of, and
  * the whole detector is run with them on and off over random and adversarial texts.
  */
-import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { detectInjection, detectPoisoning } from '../src/index.js';
@@ -17,6 +16,7 @@ import { before, stickyMatchers } from '../src/injection/rule.js';
 import { leftMatchers } from '../src/injection/tail.js';
 import { CORE } from '../src/injection/triggers.js';
 import type { Finding } from '../src/types.js';
+import { devTexts } from './dev-fixtures.js';
 import { anyText, PHRASES, texts } from './fast-path-texts.js';
 import { ATTACKS, CLEAN } from './injection-cases.js';
 import { referenceFold } from './reference-fold.js';
@@ -51,17 +51,7 @@ describe('the fast paths', () => {
   });
 
   it('change no finding on the hand-written cases and the development set', () => {
-    const dev = [
-      'dev-injections.jsonl',
-      'dev-clean.jsonl',
-      'dev2-injections.jsonl',
-      'dev2-clean.jsonl',
-    ].flatMap((f) =>
-      readFileSync(new URL(`./fixtures/${f}`, import.meta.url), 'utf8')
-        .split('\n')
-        .filter((l) => l.trim() !== '')
-        .map((l) => (JSON.parse(l) as { text: string }).text),
-    );
+    const dev = devTexts();
     for (const text of [...ATTACKS, ...CLEAN, ...dev])
       expect(findings(text)).toEqual(slowly(() => findings(text)));
   });

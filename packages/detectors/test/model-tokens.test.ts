@@ -3,7 +3,6 @@
  * ASCII character after it) reads every text into the same tokens as without them: the same
  * spans and the same feature ids, so the trained weights read the same.
  */
-import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fastPaths } from '../src/injection/fast-paths.js';
@@ -18,6 +17,7 @@ import {
   tokEnd,
   tokStart,
 } from '../src/injection/model/tokens.js';
+import { devTexts } from './dev-fixtures.js';
 import { anyText } from './fast-path-texts.js';
 
 afterEach(() => {
@@ -102,17 +102,7 @@ describe('the tokeniser', () => {
   });
 
   it('reads the development set into the same tokens with its fast paths on and off', () => {
-    const dev = [
-      'dev-injections.jsonl',
-      'dev-clean.jsonl',
-      'dev2-injections.jsonl',
-      'dev2-clean.jsonl',
-    ].flatMap((f) =>
-      readFileSync(new URL(`./fixtures/${f}`, import.meta.url), 'utf8')
-        .split('\n')
-        .filter((l) => l.trim() !== '')
-        .map((l) => (JSON.parse(l) as { text: string }).text),
-    );
+    const dev = devTexts();
     for (const text of dev) expect(tokens(text, true)).toEqual(tokens(text, false));
   });
 

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { detectInjectionModel, modelLogit } from '../src/injection/model/classify.js';
 import { MODEL } from '../src/injection/model/weights.js';
@@ -14,13 +13,12 @@ import {
   WEAK_RULE_DISCOUNT,
 } from '../src/scan.js';
 import type { Finding } from '../src/types.js';
+import { fixtureRows } from './dev-fixtures.js';
 
 const fixture = (file: string, id: string): string => {
-  const line = readFileSync(new URL(`./fixtures/${file}`, import.meta.url), 'utf8')
-    .split('\n')
-    .find((l) => l.includes(`"id":"${id}"`));
-  if (line === undefined) throw new Error(`${file}: no ${id}`);
-  return (JSON.parse(line) as { text: string }).text;
+  const row = fixtureRows(file).find((r) => r.id === id);
+  if (row === undefined) throw new Error(`${file}: no ${id}`);
+  return row.text;
 };
 const rules = (text: string): Finding[] => {
   const out: Finding[] = [];

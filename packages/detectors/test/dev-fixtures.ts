@@ -1,0 +1,16 @@
+import { readFileSync } from 'node:fs';
+
+/** The rows of a JSONL file in `test/fixtures/`. */
+export function fixtureRows(file: string): { id: string; text: string }[] {
+  return readFileSync(new URL(`./fixtures/${file}`, import.meta.url), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as { id: string; text: string });
+}
+
+/** Every text of both development sets, attacks and clean. */
+export function devTexts(): string[] {
+  return ['dev-injections.jsonl', 'dev-clean.jsonl', 'dev2-injections.jsonl', 'dev2-clean.jsonl'].flatMap(
+    (f) => fixtureRows(f).map((r) => r.text),
+  );
+}
