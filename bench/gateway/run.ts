@@ -306,19 +306,27 @@ async function sequential(): Promise<Record<string, LatencyStats & { p50ByRoundU
     const cpu: number[] = [];
     const perRound = Math.ceil(options.calls / options.rounds);
     for (let r = 0; r < options.rounds; r++) {
-      // Rotate the order, so no setup always runs right after another one's burst.
-      for (let k = 0; k < setups.length; k++) {
-        const j = (r + k) % setups.length;
-        const s = setups[j]!;
-        const n = Math.min(perRound, options.calls - r * perRound);
-        if (n <= 0) continue;
-        const round: number[] = [];
-        await metered(s.pid, cpu, j, async () => {
-          for (let i = 0; i < n; i++) round.push(await timed(s.client, s.tool, `bench ${r}-${i}`));
-        });
-        samples[j]!.push(...round);
-        byRound[j]!.push(stats(round).p50Us);
+      const n = Math.min(perRound, options.calls - r * perRound);
+      if (n <= 0) break;
+      const round = setups.map(() => [] as number[]);
+      const before = setups.map((s) => cpuUs(s.pid));
+      // One call to each setup in turn, the order rotating call by call: every setup meets the
+      // same moments of the machine, so a slow patch (or a neighbour's burst) lands on all of
+      // them alike instead of on whichever setup's block it hit.
+      for (let i = 0; i < n; i++) {
+        for (let k = 0; k < setups.length; k++) {
+          const j = (i + k) % setups.length;
+          const s = setups[j]!;
+          round[j]!.push(await timed(s.client, s.tool, `bench ${r}-${i}`));
+        }
       }
+      setups.forEach((s, j) => {
+        const after = cpuUs(s.pid);
+        const b = before[j];
+        cpu[j] = (cpu[j] ?? 0) + (b === undefined || after === undefined ? Number.NaN : after - b);
+        samples[j]!.push(...round[j]!);
+        byRound[j]!.push(stats(round[j]!).p50Us);
+      });
       log(
         `round ${r + 1}/${options.rounds}: p50 ${setups.map((s, j) => `${s.name} ${byRound[j]!.at(-1)} µs`).join(', ')}`,
       );
@@ -447,6 +455,15 @@ async function throughput(): Promise<Record<string, ThroughputStats>> {
 
 // ---------------------------------------------------------------------------------------------
 
+/** Each round's p50 ratio: the spread of the headline ratio within one run. */
+function byRoundRatio(
+  a: { p50ByRoundUs: number[] } | undefined,
+  b: { p50ByRoundUs: number[] } | undefined,
+): number[] {
+  if (a === undefined || b === undefined) return [];
+  return a.p50ByRoundUs.map((x, r) => Math.round((x / (b.p50ByRoundUs[r] ?? Number.NaN)) * 1000) / 1000);
+}
+
 function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
@@ -488,6 +505,7 @@ try {
         latency: seq,
         bareOverDirectP50: ratio(seq.bareProxy?.p50Us, seq.direct?.p50Us),
         gatewayOverBareP50,
+        gatewayOverBareP50ByRound: byRoundRatio(seq.gateway, seq.bareProxy),
         gatewayMemoryStoreOverBareP50: ratio(seq.gatewayMemoryStore?.p50Us, seq.bareProxy?.p50Us),
         target: TARGET,
         pass: gatewayOverBareP50 <= TARGET,
