@@ -20,9 +20,9 @@ export const withholdStep: Step = {
     const rd = ctx.resultDecision;
     if (rd === undefined || ctx.result === undefined) return;
     const { verdict } = rd;
+    if (verdict.action === 'allow') return;
     const why = [...reasons(verdict), ...findingReasons(rd.findings)];
     const meta = { 'mcp-trust/verdict': verdictMeta(verdict) };
-    if (verdict.action === 'allow') return;
     if (verdict.action === 'warn') {
       ctx.notices.push(`mcp-trust warning about this result: ${why.join('; ')}`);
       return;
