@@ -118,9 +118,13 @@ async function metered<T>(
 ): Promise<T> {
   const before = cpuUs(pid);
   const out = await fn();
-  const after = cpuUs(pid);
-  into[j] = (into[j] ?? 0) + (before === undefined || after === undefined ? Number.NaN : after - before);
+  addCpu(into, j, before, cpuUs(pid));
   return out;
+}
+
+/** Adds the CPU time between two `cpuUs` readings to `into[j]` (NaN once a reading fails). */
+function addCpu(into: number[], j: number, before: number | undefined, after: number | undefined): void {
+  into[j] = (into[j] ?? 0) + (before === undefined || after === undefined ? Number.NaN : after - before);
 }
 
 /** Keeps the last lines a child wrote to stderr, to show if it fails. */
@@ -321,9 +325,7 @@ async function sequential(): Promise<Record<string, LatencyStats & { p50ByRoundU
         }
       }
       setups.forEach((s, j) => {
-        const after = cpuUs(s.pid);
-        const b = before[j];
-        cpu[j] = (cpu[j] ?? 0) + (b === undefined || after === undefined ? Number.NaN : after - b);
+        addCpu(cpu, j, before[j], cpuUs(s.pid));
         samples[j]!.push(...round[j]!);
         byRound[j]!.push(stats(round[j]!).p50Us);
       });
@@ -461,7 +463,12 @@ function byRoundRatio(
   b: { p50ByRoundUs: number[] } | undefined,
 ): number[] {
   if (a === undefined || b === undefined) return [];
-  return a.p50ByRoundUs.map((x, r) => Math.round((x / (b.p50ByRoundUs[r] ?? Number.NaN)) * 1000) / 1000);
+  return a.p50ByRoundUs.map((x, r) => ratio(x, b.p50ByRoundUs[r]));
+}
+
+/** `a / b` to three decimals; NaN when either is missing. */
+function ratio(a: number | undefined, b: number | undefined): number {
+  return a === undefined || b === undefined ? Number.NaN : Math.round((a / b) * 1000) / 1000;
 }
 
 function errorText(err: unknown): string {
@@ -488,8 +495,6 @@ function warnIfStale(): void {
 try {
   const seq = await sequential();
   const http = await throughput();
-  const ratio = (a: number | undefined, b: number | undefined): number =>
-    a === undefined || b === undefined ? Number.NaN : Math.round((a / b) * 1000) / 1000;
   const gatewayOverBareP50 = ratio(seq.gateway?.p50Us, seq.bareProxy?.p50Us);
   console.log(
     JSON.stringify(
