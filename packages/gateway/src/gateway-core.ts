@@ -173,8 +173,9 @@ export class GatewayCore {
   }
 
   audit(session: string, kind: string, data: Json): void {
-    // The store seals canonical JSON of `data` (dropping what JSON cannot hold).
-    this.store.appendAudit({ session, kind, data: data as JsonValue });
+    // Durable now, chained within moments (`Store.logAudit`); the store seals canonical JSON of
+    // `data`, dropping what JSON cannot hold.
+    this.store.logAudit({ session, kind, data: data as JsonValue });
   }
 
   /** Arguments as the audit log keeps them: long strings cut, so one call can't bloat the log. */

@@ -1,7 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 
 /** Bumped with every schema change; `migrate` refuses a file from a newer version. */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 const V1 = `
   CREATE TABLE sessions (id TEXT PRIMARY KEY, state TEXT NOT NULL) STRICT;
@@ -16,6 +16,11 @@ const V1 = `
   ) STRICT;
   CREATE TABLE approvals (id TEXT PRIMARY KEY, body TEXT NOT NULL) STRICT;
   CREATE TABLE pins (server TEXT NOT NULL, tool TEXT NOT NULL, body TEXT NOT NULL, PRIMARY KEY (server, tool)) STRICT;
+`;
+
+/** Version 2: how far each audit journal (`audit-journal.ts`) has been chained into the log. */
+const V2 = `
+  CREATE TABLE journals (name TEXT PRIMARY KEY, offset INTEGER NOT NULL) STRICT;
 `;
 
 /**
@@ -38,6 +43,7 @@ export function migrate(db: BetterSqlite3.Database, durability: Durability = 'fu
     if (version > SCHEMA_VERSION)
       throw new Error(`store schema version ${version} is newer than this mcp-trust (${SCHEMA_VERSION})`);
     if (version < 1) db.exec(V1);
+    if (version < 2) db.exec(V2);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   }).immediate();
 }

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { SessionState } from '@mcp-trust/engine';
 import type {
   Approval,
@@ -11,6 +13,15 @@ import type {
 } from '@mcp-trust/store';
 import { readStoredSession, sealAudit, sessionWriter, verifyChain } from '@mcp-trust/store';
 import Database from 'better-sqlite3';
+import {
+  chainJournal,
+  chainStatements,
+  foreignJournals,
+  JOURNAL_CHAIN_DELAY_MS,
+  JournalWriter,
+  processAlive,
+  removeJournals,
+} from './audit-journal.js';
 import type { Durability } from './schema.js';
 import { migrate } from './schema.js';
 
@@ -29,7 +40,9 @@ const fromRow = (r: AuditRow): AuditRecord => ({ ...r, data: JSON.parse(r.data) 
 /**
  * The default store: one SQLite file (or `:memory:`). Every write is its own IMMEDIATE
  * transaction, so a second process on the same file (a CLI `approve` beside the gateway) can't
- * interleave a read-merge-write or fork the audit chain.
+ * interleave a read-merge-write or fork the audit chain. `logAudit` appends to the store's own
+ * journal file instead and chains the journal in batches (`audit-journal.ts`); opening a store
+ * chains what journals of stopped processes left.
  */
 export interface SqliteStoreOptions {
   /** `full` (default): every commit synced, survives power loss; `normal`: survives a killed process. */
@@ -47,12 +60,6 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   const q = {
     getSession: db.prepare<[string], { state: string }>('SELECT state FROM sessions WHERE id = ?'),
     putSession: db.prepare<[string, string]>('INSERT OR REPLACE INTO sessions (id, state) VALUES (?, ?)'),
-    lastAudit: db.prepare<[], { seq: number; hash: string }>(
-      'SELECT seq, hash FROM audit ORDER BY seq DESC LIMIT 1',
-    ),
-    insertAudit: db.prepare<[AuditRow]>(
-      'INSERT INTO audit (seq, at, session, kind, data, prev, hash) VALUES (@seq, @at, @session, @kind, @data, @prev, @hash)',
-    ),
     audit: db.prepare<[number, number], AuditRow>('SELECT * FROM audit WHERE seq > ? ORDER BY seq LIMIT ?'),
     allAudit: db.prepare<[], AuditRow>('SELECT * FROM audit ORDER BY seq'),
     putApproval: db.prepare<[string, string]>('INSERT OR REPLACE INTO approvals (id, body) VALUES (?, ?)'),
@@ -76,12 +83,63 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   const save = db.transaction((state: SessionState) => {
     q.putSession.run(state.id, write(q.getSession.get(state.id)?.state, state));
   });
+  const cq = chainStatements(db);
   const append = db.transaction((input: AuditInput): AuditReceipt => {
-    const last = q.lastAudit.get();
-    const { dataText, ...receipt } = sealAudit(last, input);
-    q.insertAudit.run({ ...receipt, data: dataText });
+    const { dataText, ...receipt } = sealAudit(cq.last.get(), input);
+    cq.insert.run({ ...receipt, data: dataText });
     return receipt;
   });
+
+  // The audit journal: this store's own, and those other processes left beside the database.
+  const onDisk = path !== '' && path !== ':memory:' && !path.startsWith('file:');
+  const journal = onDisk ? new JournalWriter(path, options.durability ?? 'full') : undefined;
+  /** Chains this store's journal lines and the whole of the journals it left (`retired`). */
+  const chainOwn = db.transaction((current: string | undefined, retired: readonly string[]): void => {
+    for (const file of retired) chainJournal(cq, file, true);
+    if (current !== undefined) chainJournal(cq, current, false);
+  });
+  /** Chains every journal of the store's other writers; those of stopped processes are deleted once chained. */
+  const chainForeign = db.transaction((): string[] => {
+    const done: string[] = [];
+    for (const { file, pid } of foreignJournals(path, new Set())) {
+      const stopped = !processAlive(pid);
+      if (chainJournal(cq, file, stopped) && stopped) done.push(file);
+    }
+    for (const { name } of cq.cursors.all())
+      if (!existsSync(join(dirname(path), name))) cq.deleteCursor.run(name);
+    return done;
+  });
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+  const chain = (): void => {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    if (journal === undefined || (!journal.unchained && journal.retired.length === 0)) return;
+    const retired = [...journal.retired];
+    chainOwn.immediate(journal.path, retired);
+    // Committed: the lines are in the chain, and the journals left behind can go.
+    journal.unchained = false;
+    journal.retired.splice(0, retired.length);
+    removeJournals(retired);
+  };
+  /** The timer's chaining: a busy store is retried later; the lines are durable meanwhile. */
+  const chainBehind = (): void => {
+    timer = undefined;
+    try {
+      chain();
+    } catch {
+      timer ??= setTimeout(chainBehind, JOURNAL_CHAIN_DELAY_MS).unref();
+    }
+  };
+  if (onDisk) {
+    try {
+      removeJournals(chainForeign.immediate());
+    } catch (e) {
+      db.close();
+      throw e;
+    }
+  }
+
   const take = db.transaction((id: string): Approval | undefined => {
     const row = q.getApproval.get(id);
     q.deleteApproval.run(id);
@@ -91,10 +149,30 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   return {
     loadSession: load,
     saveSession: (state) => save.immediate(state),
-    appendAudit: (input) => append.immediate(input),
-    audit: (opts = {}) =>
-      q.audit.all(opts.after ?? 0, opts.limit === undefined ? -1 : Math.max(0, opts.limit)).map(fromRow),
-    verifyAudit: (): AuditVerdict => verifyChain(mapIter(q.allAudit.iterate(), fromRow)),
+    appendAudit: (input) => {
+      chain();
+      return append.immediate(input);
+    },
+    logAudit: (input) => {
+      if (closed) throw new Error('the store is closed');
+      if (journal?.write(input) === true) {
+        timer ??= setTimeout(chainBehind, JOURNAL_CHAIN_DELAY_MS).unref();
+        return;
+      }
+      // No journal to write (in memory, or it could not be created): straight into the chain.
+      chain();
+      append.immediate(input);
+    },
+    audit: (opts = {}) => {
+      chain();
+      return q.audit
+        .all(opts.after ?? 0, opts.limit === undefined ? -1 : Math.max(0, opts.limit))
+        .map(fromRow);
+    },
+    verifyAudit: (): AuditVerdict => {
+      chain();
+      return verifyChain(mapIter(q.allAudit.iterate(), fromRow));
+    },
     putApproval: (a: Approval) => void q.putApproval.run(a.id, JSON.stringify(a)),
     takeApproval: (id) => take.immediate(id),
     listApprovals: () => q.listApprovals.all().map(approvalOf),
@@ -103,7 +181,20 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
       return row === undefined ? undefined : pinOf(server, tool, row.body);
     },
     putPin: (p: Pin) => void q.putPin.run(p.server, p.tool, JSON.stringify(p)),
-    close: () => db.close(),
+    close: () => {
+      if (closed) return db.close();
+      closed = true;
+      if (timer !== undefined) clearTimeout(timer);
+      timer = undefined;
+      try {
+        if (journal !== undefined) {
+          journal.leave();
+          chain();
+        }
+      } finally {
+        db.close();
+      }
+    },
   };
 }
 

@@ -10,12 +10,15 @@ import { expect, it } from 'vitest';
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const child = fileURLToPath(new URL('./kill-child.ts', import.meta.url));
 
-it('keeps every acknowledged audit record and the session label after SIGKILL', async () => {
+it.each([
+  ['appended', 'append'],
+  ['logged through the journal', 'log'],
+])('keeps every acknowledged audit record (%s) and the session label after SIGKILL', async (_, mode) => {
   const dir = mkdtempSync(join(tmpdir(), 'mcp-trust-kill-'));
   const path = join(dir, 'store.db');
   try {
     // tsx with the check config's paths runs the TypeScript sources, so no build is needed.
-    const proc = spawn(process.execPath, ['--import', 'tsx', child, path], {
+    const proc = spawn(process.execPath, ['--import', 'tsx', child, path, mode], {
       cwd: root,
       env: { ...process.env, TSX_TSCONFIG_PATH: join(root, 'tsconfig.check.json') },
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -37,7 +40,8 @@ it('keeps every acknowledged audit record and the session label after SIGKILL', 
           else if (line.startsWith('ack ')) lastAck = Number(line.slice(4));
         }
         // Kill mid-stream, right after an acknowledgement, while the child is still writing.
-        if (lastAck >= 50 && !proc.killed) proc.kill('SIGKILL');
+        // (Logging runs past a few chaining rounds first, so the kill lands between two.)
+        if (lastAck >= (mode === 'log' ? 150 : 50) && !proc.killed) proc.kill('SIGKILL');
       });
     });
     expect(sessionAcked).toBe(true);
@@ -49,6 +53,12 @@ it('keeps every acknowledged audit record and the session label after SIGKILL', 
       expect(store.audit({ limit: lastAck }).map((r) => r.seq)).toEqual(
         Array.from({ length: lastAck }, (_, i) => i + 1),
       );
+      if (mode === 'log') {
+        // Every acknowledged record, in order, once.
+        expect(store.audit({ limit: lastAck }).map((r) => (r.data as { n: number }).n)).toEqual(
+          Array.from({ length: lastAck }, (_, i) => i + 1),
+        );
+      }
       const tainted = makeLabel({ openWorld: true, malicious: true, sources: ['untrustedPublic'] });
       expect(leq(tainted, store.loadSession('victim')!.label)).toBe(true);
     } finally {

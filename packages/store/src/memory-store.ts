@@ -39,18 +39,22 @@ export function createMemoryStore(data: MemoryStoreData = emptyMemoryStoreData()
     return raw === undefined ? undefined : readStoredSession(JSON.parse(raw));
   };
   const write = sessionWriter();
+  const append = (input: AuditInput): AuditReceipt => {
+    const log = open().audit;
+    const sealed = sealAudit(log.at(-1), input);
+    log.push(sealed);
+    const { dataText: _, ...receipt } = sealed;
+    return receipt;
+  };
   return {
     loadSession: load,
     saveSession(state: SessionState): void {
       const { sessions } = open();
       sessions.set(state.id, write(sessions.get(state.id), state));
     },
-    appendAudit(input: AuditInput): AuditReceipt {
-      const log = open().audit;
-      const sealed = sealAudit(log.at(-1), input);
-      log.push(sealed);
-      const { dataText: _, ...receipt } = sealed;
-      return receipt;
+    appendAudit: append,
+    logAudit(input: AuditInput): void {
+      append(input);
     },
     audit(opts: { after?: number; limit?: number } = {}): AuditRecord[] {
       const after = opts.after ?? 0;

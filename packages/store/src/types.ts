@@ -69,8 +69,18 @@ export interface Store {
    * cleaner state can't lower the stored label, so a restart never launders taint.
    */
   saveSession(state: SessionState): void;
-  /** Appends one record to the hash chain; returns it once it is durable. */
+  /**
+   * Appends one record to the hash chain; returns its place once it is durable. Records from
+   * `logAudit` that came before it are chained first.
+   */
   appendAudit(record: AuditInput): AuditReceipt;
+  /**
+   * Appends one record without waiting for its place in the chain: durable when this returns (a
+   * killed process loses none of them), chained in the order they were logged before any read
+   * of the log or `appendAudit` of this store, at `close`, and within moments otherwise. The
+   * gateway's path: one file append per record instead of one transaction.
+   */
+  logAudit(record: AuditInput): void;
   /** Records with `seq > after` (default 0), oldest first, at most `limit`. */
   audit(opts?: { after?: number; limit?: number }): AuditRecord[];
   /** Re-walks the whole chain; reports the first record that does not verify. */

@@ -156,6 +156,34 @@ export function storeConformance(name: string, makeHarness: () => StoreHarness):
         if (!verdict.ok) expect(verdict.at).toBe(3);
       });
 
+      it('chains logged records in the order they were logged, between appended ones', () => {
+        const store = open();
+        store.logAudit({ session: 's', kind: 'decision', data: { n: 1 }, at: '2026-01-01T00:00:00.000Z' });
+        store.logAudit({ session: 's', kind: 'decision', data: { n: 2 } });
+        const third = store.appendAudit({ session: 's', kind: 'approval', data: { n: 3 } });
+        store.logAudit({ session: 't', kind: 'label', data: { n: 4, z: [1, { b: 2, a: 1 }] } });
+        expect(third.seq).toBe(3);
+        const records = store.audit();
+        expect(records.map((r) => [r.seq, r.session, r.kind, r.data])).toEqual([
+          [1, 's', 'decision', { n: 1 }],
+          [2, 's', 'decision', { n: 2 }],
+          [3, 's', 'approval', { n: 3 }],
+          [4, 't', 'label', { n: 4, z: [1, { a: 1, b: 2 }] }],
+        ]);
+        expect(records[0]!.at).toBe('2026-01-01T00:00:00.000Z');
+        expect(records[2]!.prev).toBe(records[1]!.hash);
+        expect(store.verifyAudit()).toEqual({ ok: true, count: 4 });
+      });
+
+      it('keeps logged records across a restart', () => {
+        let store = open();
+        for (let i = 0; i < 3; i++) store.logAudit({ session: 's', kind: 'call', data: i });
+        store = restart(store);
+        store.logAudit({ session: 's', kind: 'call', data: 3 });
+        expect(store.audit().map((r) => r.data)).toEqual([0, 1, 2, 3]);
+        expect(store.verifyAudit()).toEqual({ ok: true, count: 4 });
+      });
+
       it('survives a restart and continues the chain', () => {
         let store = open();
         const first = store.appendAudit({ session: 's', kind: 'call', data: null });
@@ -214,6 +242,7 @@ export function storeConformance(name: string, makeHarness: () => StoreHarness):
       const store = open();
       store.close();
       expect(() => store.appendAudit({ session: 's', kind: 'call', data: null })).toThrow();
+      expect(() => store.logAudit({ session: 's', kind: 'call', data: null })).toThrow();
     });
   });
 }
