@@ -49,6 +49,12 @@ export function readJournalName(file: string): JournalName | undefined {
   return m === null ? undefined : { store: m[1]!, pid: Number(m[2]) };
 }
 
+/**
+ * Journals opened by this process, by file name: a journal in this process's pid that is not one
+ * of them was left by an earlier process that had the same pid.
+ */
+const opened = new Set<string>();
+
 /** The lines this store logs, appended to its own journal file. */
 export class JournalWriter {
   private fd: number | undefined;
@@ -129,6 +135,7 @@ export class JournalWriter {
       return undefined;
     }
     this.file = file;
+    opened.add(name);
     return this.fd;
   }
 
@@ -274,9 +281,12 @@ export function foreignJournals(
   return out;
 }
 
-/** Whether process `pid` is running (a reused pid reads as running: its journal is then kept). */
-export function processAlive(pid: number): boolean {
-  if (pid === process.pid) return true;
+/**
+ * Whether the writer of journal `file` (named with `pid`) may still be writing it: its process is
+ * running (another process that reused the pid reads as running: the journal is then kept).
+ */
+export function writerAlive(file: string, pid: number): boolean {
+  if (pid === process.pid) return opened.has(basename(file));
   try {
     process.kill(pid, 0);
     return true;

@@ -19,8 +19,8 @@ import {
   foreignJournals,
   JOURNAL_CHAIN_DELAY_MS,
   JournalWriter,
-  processAlive,
   removeJournals,
+  writerAlive,
 } from './audit-journal.js';
 import type { Durability } from './schema.js';
 import { migrate } from './schema.js';
@@ -102,7 +102,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   const chainForeign = db.transaction((): string[] => {
     const done: string[] = [];
     for (const { file, pid } of foreignJournals(path, new Set())) {
-      const stopped = !processAlive(pid);
+      const stopped = !writerAlive(file, pid);
       if (chainJournal(cq, file, stopped) && stopped) done.push(file);
     }
     for (const { name } of cq.cursors.all())

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -127,22 +127,39 @@ describe('audit journal', () => {
     again.close();
   });
 
-  it('keeps a running writer’s unfinished last line for later, and chains its complete lines once', () => {
+  it('keeps a running writer’s unfinished last line for later, and chains its complete lines once', async () => {
     const { dir, path } = tempDb();
     openSqliteStore(path).close();
-    // This process is alive, so a journal in its name belongs to a writer still writing.
-    const file = join(dir, `store.db-audit-${process.pid}-0d0e0f.jsonl`);
-    const line = (n: number) =>
-      JSON.stringify({ at: '2026-11-28T00:00:00.000Z', session: 's', kind: 'k', data: n });
-    writeFileSync(file, `${line(1)}\n${line(2).slice(0, 10)}`);
-    let store = openSqliteStore(path);
+    // A journal named for a process that is running belongs to a writer still writing.
+    const writer = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
+    try {
+      const file = join(dir, `store.db-audit-${writer.pid}-0d0e0f.jsonl`);
+      const line = (n: number) =>
+        JSON.stringify({ at: '2026-11-28T00:00:00.000Z', session: 's', kind: 'k', data: n });
+      writeFileSync(file, `${line(1)}\n${line(2).slice(0, 10)}`);
+      let store = openSqliteStore(path);
+      expect(store.audit().map((r) => r.data)).toEqual([1]);
+      store.close();
+      writeFileSync(file, `${line(1)}\n${line(2)}\n`);
+      store = openSqliteStore(path);
+      expect(store.audit().map((r) => r.data)).toEqual([1, 2]);
+      store.close();
+      expect(journals(dir)).toHaveLength(1);
+    } finally {
+      writer.kill();
+      await new Promise((resolve) => writer.once('exit', resolve));
+    }
+  });
+
+  it('treats a journal in this process’s pid that this process never opened as an earlier process’s', () => {
+    const { dir, path } = tempDb();
+    openSqliteStore(path).close();
+    const line = JSON.stringify({ at: '2026-11-28T00:00:00.000Z', session: 's', kind: 'k', data: 1 });
+    writeFileSync(join(dir, `store.db-audit-${process.pid}-123abc.jsonl`), `${line}\n`);
+    const store = openSqliteStore(path);
     expect(store.audit().map((r) => r.data)).toEqual([1]);
     store.close();
-    writeFileSync(file, `${line(1)}\n${line(2)}\n`);
-    store = openSqliteStore(path);
-    expect(store.audit().map((r) => r.data)).toEqual([1, 2]);
-    store.close();
-    expect(journals(dir)).toHaveLength(1);
+    expect(journals(dir)).toEqual([]);
   });
 
   it('starts a fresh journal once one is full and deletes the full one once chained', () => {
