@@ -103,7 +103,12 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     const done: string[] = [];
     for (const { file, pid } of foreignJournals(path, new Set())) {
       const stopped = !writerAlive(file, pid);
-      if (chainJournal(cq, file, stopped) && stopped) done.push(file);
+      try {
+        if (chainJournal(cq, file, stopped) && stopped) done.push(file);
+      } catch (err) {
+        // Another user's journal (they are private to their writer): its writer chains it.
+        if (!unreadable(err)) throw err;
+      }
     }
     for (const { name } of cq.cursors.all())
       if (!existsSync(join(dirname(path), name))) cq.deleteCursor.run(name);
@@ -214,6 +219,11 @@ function pinOf(server: string, tool: string, body: string): Pin {
   } catch {
     return { server, tool, digest: '', at: '' };
   }
+}
+
+function unreadable(err: unknown): boolean {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'EACCES' || code === 'EPERM';
 }
 
 function* mapIter<A, B>(items: Iterable<A>, f: (a: A) => B): Generator<B> {
