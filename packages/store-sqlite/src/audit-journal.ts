@@ -24,7 +24,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import type { AuditInput, AuditRecord, JsonValue } from '@mcp-trust/store';
+import type { AuditInput, AuditReceipt, AuditRecord, JsonValue } from '@mcp-trust/store';
 import { sealAudit } from '@mcp-trust/store';
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Durability } from './schema.js';
@@ -44,7 +44,7 @@ interface JournalName {
 }
 
 /** `store.db-audit-123-9f8e….jsonl` → its parts; undefined for any other file. */
-export function readJournalName(file: string): JournalName | undefined {
+function readJournalName(file: string): JournalName | undefined {
   const m = /^(.+)-audit-(\d+)-[0-9a-f]+\.jsonl$/.exec(file);
   return m === null ? undefined : { store: m[1]!, pid: Number(m[2]) };
 }
@@ -168,6 +168,17 @@ export function chainStatements(db: BetterSqlite3.Database): ChainStatements {
   };
 }
 
+/** Seals `input` after `last` (the chain's head) and inserts it; returns its receipt, the new head. */
+export function insertSealed(
+  q: ChainStatements,
+  last: Pick<AuditRecord, 'seq' | 'hash'> | undefined,
+  input: AuditInput,
+): AuditReceipt {
+  const { dataText, ...receipt } = sealAudit(last, input);
+  q.insert.run({ ...receipt, data: dataText });
+  return receipt;
+}
+
 /**
  * Chains the lines of `file` not chained yet into the log; with `whole`, also the unfinished
  * line its stopped writer may have left (as an error record). Runs inside the caller's IMMEDIATE
@@ -198,9 +209,7 @@ export function chainJournal(q: ChainStatements, file: string, whole: boolean): 
     const complete = text.lastIndexOf(NEWLINE) + 1;
     let last: Pick<AuditRecord, 'seq' | 'hash'> | undefined = q.last.get();
     const append = (input: AuditInput): void => {
-      const { dataText, ...sealed } = sealAudit(last, input);
-      q.insert.run({ ...sealed, data: dataText });
-      last = sealed;
+      last = insertSealed(q, last, input);
     };
     let at = 0;
     while (at < complete) {
@@ -259,11 +268,8 @@ function journalError(journal: string, offset: number, error: string, text: stri
   };
 }
 
-/** Journals of the store at `storePath` in its directory, other than the ones named in `except`. */
-export function foreignJournals(
-  storePath: string,
-  except: ReadonlySet<string>,
-): { file: string; pid: number }[] {
+/** Every journal of the store at `storePath`, in its directory. */
+export function storeJournals(storePath: string): { file: string; pid: number }[] {
   const dir = dirname(storePath);
   const store = basename(storePath);
   let names: string[];
@@ -275,7 +281,7 @@ export function foreignJournals(
   const out: { file: string; pid: number }[] = [];
   for (const name of names) {
     const parsed = readJournalName(name);
-    if (parsed === undefined || parsed.store !== store || except.has(name)) continue;
+    if (parsed === undefined || parsed.store !== store) continue;
     out.push({ file: join(dir, name), pid: parsed.pid });
   }
   return out;

@@ -11,15 +11,16 @@ import type {
   Pin,
   Store,
 } from '@mcp-trust/store';
-import { readStoredSession, sealAudit, sessionWriter, verifyChain } from '@mcp-trust/store';
+import { readStoredSession, sessionWriter, verifyChain } from '@mcp-trust/store';
 import Database from 'better-sqlite3';
 import {
   chainJournal,
   chainStatements,
-  foreignJournals,
+  insertSealed,
   JOURNAL_CHAIN_DELAY_MS,
   JournalWriter,
   removeJournals,
+  storeJournals,
   writerAlive,
 } from './audit-journal.js';
 import type { Durability } from './schema.js';
@@ -84,11 +85,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     q.putSession.run(state.id, write(q.getSession.get(state.id)?.state, state));
   });
   const cq = chainStatements(db);
-  const append = db.transaction((input: AuditInput): AuditReceipt => {
-    const { dataText, ...receipt } = sealAudit(cq.last.get(), input);
-    cq.insert.run({ ...receipt, data: dataText });
-    return receipt;
-  });
+  const append = db.transaction((input: AuditInput): AuditReceipt => insertSealed(cq, cq.last.get(), input));
 
   // The audit journal: this store's own, and those other processes left beside the database.
   const onDisk = path !== '' && path !== ':memory:' && !path.startsWith('file:');
@@ -98,10 +95,10 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     for (const file of retired) chainJournal(cq, file, true);
     if (current !== undefined) chainJournal(cq, current, false);
   });
-  /** Chains every journal of the store's other writers; those of stopped processes are deleted once chained. */
+  /** Chains every journal beside the store (at open, none is its own); those of stopped processes are deleted once chained. */
   const chainForeign = db.transaction((): string[] => {
     const done: string[] = [];
-    for (const { file, pid } of foreignJournals(path, new Set())) {
+    for (const { file, pid } of storeJournals(path)) {
       const stopped = !writerAlive(file, pid);
       try {
         if (chainJournal(cq, file, stopped) && stopped) done.push(file);
