@@ -135,6 +135,20 @@ function collect(stream: Stream | null, into: string[]): void {
   });
 }
 
+/**
+ * Starts every setup; if one fails, stops the ones that started before throwing, so the run
+ * ends with the error instead of hanging on their open pipes.
+ */
+async function startAll<T>(starts: Promise<T>[], stop: (t: T) => Promise<unknown>): Promise<T[]> {
+  const settled = await Promise.allSettled(starts);
+  const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed === undefined) return settled.map((r) => (r as PromiseFulfilledResult<T>).value);
+  await Promise.all(
+    settled.map((r) => (r.status === 'fulfilled' ? stop(r.value).catch(() => undefined) : undefined)),
+  );
+  throw failed.reason;
+}
+
 async function stdioSetup(name: string, tool: string, command: string[]): Promise<Setup> {
   const [cmd, ...args] = command as [string, ...string[]];
   const transport = new StdioClientTransport({
@@ -276,30 +290,42 @@ function round(x: number): number {
 
 async function sequential(): Promise<Record<string, LatencyStats & { p50ByRoundUs: number[] }>> {
   log('starting direct, bare proxy, gateway (SQLite) and gateway (memory) over stdio');
-  const setups = await Promise.all([
-    stdioSetup('direct', 'echo', [NODE, ...TSX, ECHO]),
-    stdioSetup('bareProxy', 'echo__echo', [NODE, ...gatewayNodeArgs, ...TSX, BARE, '--', NODE, ...TSX, ECHO]),
-    stdioSetup('gateway', 'echo__echo', [
-      NODE,
-      ...gatewayNodeArgs,
-      BIN,
-      'gateway',
-      '--config',
-      config,
-      '--store',
-      join(dir, 'stdio.db'),
-    ]),
-    stdioSetup('gatewayMemoryStore', 'echo__echo', [
-      NODE,
-      ...gatewayNodeArgs,
-      BIN,
-      'gateway',
-      '--config',
-      config,
-      '--store',
-      'memory',
-    ]),
-  ]);
+  const setups = await startAll(
+    [
+      stdioSetup('direct', 'echo', [NODE, ...TSX, ECHO]),
+      stdioSetup('bareProxy', 'echo__echo', [
+        NODE,
+        ...gatewayNodeArgs,
+        ...TSX,
+        BARE,
+        '--',
+        NODE,
+        ...TSX,
+        ECHO,
+      ]),
+      stdioSetup('gateway', 'echo__echo', [
+        NODE,
+        ...gatewayNodeArgs,
+        BIN,
+        'gateway',
+        '--config',
+        config,
+        '--store',
+        join(dir, 'stdio.db'),
+      ]),
+      stdioSetup('gatewayMemoryStore', 'echo__echo', [
+        NODE,
+        ...gatewayNodeArgs,
+        BIN,
+        'gateway',
+        '--config',
+        config,
+        '--store',
+        'memory',
+      ]),
+    ],
+    (s) => s.client.close(),
+  );
   try {
     for (const s of setups) {
       log(`warming up ${s.name} (${options.warmup} calls)`);
@@ -374,44 +400,47 @@ async function drive(clients: Client[], tool: string, ms: number, tag: string): 
 
 async function throughput(): Promise<Record<string, ThroughputStats>> {
   log('starting bare proxy, gateway (SQLite) and gateway (memory) over HTTP');
-  const servers = await Promise.all([
-    httpServer('bareProxy', 'echo__echo', [
-      NODE,
-      ...gatewayNodeArgs,
-      ...TSX,
-      BARE,
-      '--http',
-      '127.0.0.1:0',
-      '--',
-      NODE,
-      ...TSX,
-      ECHO,
-    ]),
-    httpServer('gateway', 'echo__echo', [
-      NODE,
-      ...gatewayNodeArgs,
-      BIN,
-      'gateway',
-      '--config',
-      config,
-      '--http',
-      '127.0.0.1:0',
-      '--store',
-      join(dir, 'http.db'),
-    ]),
-    httpServer('gatewayMemoryStore', 'echo__echo', [
-      NODE,
-      ...gatewayNodeArgs,
-      BIN,
-      'gateway',
-      '--config',
-      config,
-      '--http',
-      '127.0.0.1:0',
-      '--store',
-      'memory',
-    ]),
-  ]);
+  const servers = await startAll(
+    [
+      httpServer('bareProxy', 'echo__echo', [
+        NODE,
+        ...gatewayNodeArgs,
+        ...TSX,
+        BARE,
+        '--http',
+        '127.0.0.1:0',
+        '--',
+        NODE,
+        ...TSX,
+        ECHO,
+      ]),
+      httpServer('gateway', 'echo__echo', [
+        NODE,
+        ...gatewayNodeArgs,
+        BIN,
+        'gateway',
+        '--config',
+        config,
+        '--http',
+        '127.0.0.1:0',
+        '--store',
+        join(dir, 'http.db'),
+      ]),
+      httpServer('gatewayMemoryStore', 'echo__echo', [
+        NODE,
+        ...gatewayNodeArgs,
+        BIN,
+        'gateway',
+        '--config',
+        config,
+        '--http',
+        '127.0.0.1:0',
+        '--store',
+        'memory',
+      ]),
+    ],
+    stopHttp,
+  );
   const sessions: Client[][] = [];
   try {
     for (const server of servers) {
