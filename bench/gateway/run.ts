@@ -149,6 +149,19 @@ async function startAll<T>(starts: Promise<T>[], stop: (t: T) => Promise<unknown
   throw failed.reason;
 }
 
+/** What makes a proxy serve Streamable HTTP on a free loopback port (none: stdio). */
+const HTTP = ['--http', '127.0.0.1:0'];
+
+/** The bare proxy in front of the echo server, served as `serve` says. */
+function bareCommand(serve: readonly string[]): string[] {
+  return [NODE, ...gatewayNodeArgs, ...TSX, BARE, ...serve, '--', NODE, ...TSX, ECHO];
+}
+
+/** The gateway with the bench config and `store`, served as `serve` says. */
+function gatewayCommand(serve: readonly string[], store: string): string[] {
+  return [NODE, ...gatewayNodeArgs, BIN, 'gateway', '--config', config, ...serve, '--store', store];
+}
+
 async function stdioSetup(name: string, tool: string, command: string[]): Promise<Setup> {
   const [cmd, ...args] = command as [string, ...string[]];
   const transport = new StdioClientTransport({
@@ -293,36 +306,9 @@ async function sequential(): Promise<Record<string, LatencyStats & { p50ByRoundU
   const setups = await startAll(
     [
       stdioSetup('direct', 'echo', [NODE, ...TSX, ECHO]),
-      stdioSetup('bareProxy', 'echo__echo', [
-        NODE,
-        ...gatewayNodeArgs,
-        ...TSX,
-        BARE,
-        '--',
-        NODE,
-        ...TSX,
-        ECHO,
-      ]),
-      stdioSetup('gateway', 'echo__echo', [
-        NODE,
-        ...gatewayNodeArgs,
-        BIN,
-        'gateway',
-        '--config',
-        config,
-        '--store',
-        join(dir, 'stdio.db'),
-      ]),
-      stdioSetup('gatewayMemoryStore', 'echo__echo', [
-        NODE,
-        ...gatewayNodeArgs,
-        BIN,
-        'gateway',
-        '--config',
-        config,
-        '--store',
-        'memory',
-      ]),
+      stdioSetup('bareProxy', 'echo__echo', bareCommand([])),
+      stdioSetup('gateway', 'echo__echo', gatewayCommand([], join(dir, 'stdio.db'))),
+      stdioSetup('gatewayMemoryStore', 'echo__echo', gatewayCommand([], 'memory')),
     ],
     (s) => s.client.close(),
   );
@@ -402,42 +388,9 @@ async function throughput(): Promise<Record<string, ThroughputStats>> {
   log('starting bare proxy, gateway (SQLite) and gateway (memory) over HTTP');
   const servers = await startAll(
     [
-      httpServer('bareProxy', 'echo__echo', [
-        NODE,
-        ...gatewayNodeArgs,
-        ...TSX,
-        BARE,
-        '--http',
-        '127.0.0.1:0',
-        '--',
-        NODE,
-        ...TSX,
-        ECHO,
-      ]),
-      httpServer('gateway', 'echo__echo', [
-        NODE,
-        ...gatewayNodeArgs,
-        BIN,
-        'gateway',
-        '--config',
-        config,
-        '--http',
-        '127.0.0.1:0',
-        '--store',
-        join(dir, 'http.db'),
-      ]),
-      httpServer('gatewayMemoryStore', 'echo__echo', [
-        NODE,
-        ...gatewayNodeArgs,
-        BIN,
-        'gateway',
-        '--config',
-        config,
-        '--http',
-        '127.0.0.1:0',
-        '--store',
-        'memory',
-      ]),
+      httpServer('bareProxy', 'echo__echo', bareCommand(HTTP)),
+      httpServer('gateway', 'echo__echo', gatewayCommand(HTTP, join(dir, 'http.db'))),
+      httpServer('gatewayMemoryStore', 'echo__echo', gatewayCommand(HTTP, 'memory')),
     ],
     stopHttp,
   );
