@@ -260,6 +260,22 @@ describe.sequential('HTTP on loopback', () => {
     const r = await after.call('tricky__echo', { text: 'still serving' });
     expect(textOf(r)).toContain('still serving');
   });
+
+  it('answers a request the protocol rejects with its id and the field at fault, not a bare parse error', async () => {
+    const r = await post(
+      gw.url,
+      '{"jsonrpc":"2.0","id":41,"method":"tools/call","params":{"name":"tricky__echo","_meta":true}}',
+    );
+    expect(r.status).toBe(400);
+    expect(JSON.parse(r.body)).toEqual({
+      jsonrpc: '2.0',
+      id: 41,
+      error: {
+        code: -32602,
+        message: 'invalid tools/call request: params._meta: Invalid input: expected object, received boolean',
+      },
+    });
+  });
 });
 
 describe.sequential('HTTP off loopback', () => {

@@ -4,6 +4,8 @@
  * `--timeout` (a slow start gets longer); one that lies in its result annotations gets the worse label and a recorded
  * violation; a bad config or an unknown overlay stops the gateway before it starts, saying where.
  */
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -12,10 +14,12 @@ import type { StdioGateway } from './gateway-harness.js';
 import {
   annotationsOf,
   auditRecords,
+  CLI,
   connectStdio,
   removeTmpDirs,
   runCliAsync,
   servers,
+  stopChild,
   TRICKY_OVERLAY,
   textOf,
   tmpDir,
@@ -220,5 +224,114 @@ describe.concurrent('configurations that must not start', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('error unknown-overlay: no overlay named "no-such-overlay" in the catalog');
     expect(r.stderr).toContain(`${file}:4:14: error overlay-failed`);
+  });
+});
+
+/**
+ * A host that writes what can't be read, straight onto the gateway's stdin (an SDK client would
+ * never send it): each gets a JSON-RPC error it can match to its request, and the connection
+ * carries on — the SDK's own stdio transport drops such lines unanswered, and closes for good
+ * on a message over its buffer.
+ */
+describe.sequential('a host that sends what cannot be read (stdio)', () => {
+  const dir = tmpDir('host-bytes');
+  const root = join(dir, 'files');
+  mkdirSync(root);
+  writeFileSync(join(root, 'notes.txt'), 'still here');
+  const store = join(dir, 'trust.db');
+  const config = writeConfig(dir, { servers: { files: servers.files(root) }, store });
+  let child: ChildProcessWithoutNullStreams;
+  let exited: Promise<unknown>;
+  let out = '';
+  let err = '';
+  const send = (line: string) => child.stdin.write(`${line}\n`);
+  const answer = (id: unknown) =>
+    waitFor(`the answer to ${JSON.stringify(id)}`, () =>
+      out
+        .split('\n')
+        .filter((l) => l !== '')
+        .map(
+          (l) =>
+            JSON.parse(l) as { id: unknown; result?: unknown; error?: { code: number; message: string } },
+        )
+        .find((m) => m.id === id),
+    );
+
+  beforeAll(async () => {
+    child = spawn(process.execPath, [CLI, 'gateway', '--config', config, '--max-message-bytes', '4000'], {
+      cwd: dir,
+    });
+    exited = new Promise((resolve) => child.once('exit', resolve));
+    child.stdout.setEncoding('utf8').on('data', (c: string) => {
+      out += c;
+    });
+    child.stderr.setEncoding('utf8').on('data', (c: string) => {
+      err += c;
+    });
+    send(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 'init',
+        method: 'initialize',
+        params: {
+          protocolVersion: '2025-06-18',
+          capabilities: {},
+          clientInfo: { name: 'raw', version: '1' },
+        },
+      }),
+    );
+    await answer('init');
+    send('{"jsonrpc":"2.0","method":"notifications/initialized"}');
+    await waitFor('the filesystem server', () => err.includes('files (up'), 30_000);
+  });
+  afterAll(async () => {
+    if (child !== undefined) await stopChild(child, exited);
+  });
+
+  it('answers a line that is not JSON with a parse error', async () => {
+    send('{"jsonrpc": "2.0", "id": 1, "method": ');
+    await waitFor('the parse error', () => out.includes('"code":-32700'));
+    expect(err).toMatch(/host: not JSON: .*JSON/);
+  });
+
+  it('answers a request the protocol rejects by its id, saying which field is wrong', async () => {
+    send(
+      '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"files__list_directory","_meta":true}}',
+    );
+    const a = await answer(2);
+    expect(a.error?.code).toBe(-32602);
+    expect(a.error?.message).toContain('params._meta');
+  });
+
+  it('answers a message over --max-message-bytes by its id, without closing the connection', async () => {
+    const big = JSON.stringify({
+      method: 'tools/call',
+      params: {
+        name: 'files__write_file',
+        arguments: { path: join(root, 'big.txt'), content: 'x'.repeat(10_000) },
+      },
+      jsonrpc: '2.0',
+      id: 3,
+    });
+    send(big);
+    const a = await answer(3);
+    expect(a.error?.code).toBe(-32600);
+    expect(a.error?.message).toContain('over the limit of 4000');
+  });
+
+  it('goes on serving the host afterwards, and records only the calls it made', async () => {
+    send(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 4,
+        method: 'tools/call',
+        params: { name: 'files__read_text_file', arguments: { path: join(root, 'notes.txt') } },
+      }),
+    );
+    const a = await answer(4);
+    expect(JSON.stringify(a.result)).toContain('still here');
+    await stopChild(child, exited);
+    const calls = auditRecords(store).filter((r) => r.kind === 'decision');
+    expect(calls.map((r) => r.data.tool)).toEqual(['read_text_file']);
   });
 });

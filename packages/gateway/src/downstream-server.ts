@@ -121,7 +121,8 @@ export function createDownstreamServer(core: GatewayCore, opts: DownstreamOption
     })) as never;
   });
 
-  server.onerror = (err) => core.log(`host connection: ${errorText(err)}`);
+  // One line per problem: the SDK's validation errors carry their issues as indented JSON.
+  server.onerror = (err) => core.log(`host connection: ${errorText(err).replace(/\s*\n\s*/g, ' ')}`);
   return server;
 }
 

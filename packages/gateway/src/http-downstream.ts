@@ -5,11 +5,13 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import {
   createMcpHandler,
+  INVALID_REQUEST,
   isLegacyRequest,
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
 import { createDownstreamServer } from './downstream-server.js';
 import type { GatewayCore } from './gateway-core.js';
+import { checkHostMessage, readHostMessage } from './host-message.js';
 import type { HttpGuardOptions } from './http-guard.js';
 import { checkRequest, defaultAllowed, isLoopback } from './http-guard.js';
 import { errorText } from './wire.js';
@@ -151,7 +153,10 @@ export async function serveGatewayHttp(
         : (await isLegacyRequest(request.clone()))
           ? await legacy(request)
           : await modern.fetch(request);
-    await writeResponse(res, response);
+    await writeResponse(
+      res,
+      response.status === 400 && body !== undefined ? explainRefusal(response, body) : response,
+    );
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -175,11 +180,39 @@ export async function serveGatewayHttp(
   };
 }
 
-function jsonError(status: number, code: number, message: string): Response {
-  return new Response(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } }), {
+function jsonError(
+  status: number,
+  code: number,
+  message: string,
+  id: string | number | null = null,
+): Response {
+  return new Response(JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } }), {
     status,
     headers: { 'content-type': 'application/json' },
   });
+}
+
+/**
+ * The SDK refuses a body it can't read as JSON-RPC with a bare "Invalid JSON-RPC message" and
+ * no id; this says what is wrong and where (`readHostMessage`), with the request's id when it has
+ * one. A refusal for any other reason (a missing session header, say) stays as the SDK wrote it.
+ */
+function explainRefusal(response: Response, body: Buffer): Response {
+  const text = body.toString('utf8');
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    const read = readHostMessage(text);
+    return 'error' in read ? jsonError(400, read.code, read.error) : response;
+  }
+  for (const one of Array.isArray(value) ? value : [value]) {
+    const read = checkHostMessage(one);
+    if ('message' in read) continue;
+    if ('ignored' in read) return jsonError(400, INVALID_REQUEST, read.ignored);
+    return jsonError(400, read.code, read.error, read.id);
+  }
+  return response;
 }
 
 /** The body, or `too-large` as soon as it passes `max` (the rest is not read; the answer closes the connection). */

@@ -1,6 +1,7 @@
-import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { createDownstreamServer } from './downstream-server.js';
 import type { GatewayCore } from './gateway-core.js';
+import { HostStdioTransport } from './host-stdio.js';
 
 export interface StdioDownstreamOptions {
   /** The agent session id; the same id after a restart, so a restart never launders taint. */
@@ -15,9 +16,10 @@ export interface StdioDownstreamOptions {
  */
 export function serveGatewayStdio(core: GatewayCore, opts: StdioDownstreamOptions): Promise<void> {
   return new Promise((resolve) => {
-    const transport = new StdioServerTransport(process.stdin, process.stdout, {
-      maxBufferSize: opts.maxMessageBytes,
-    });
+    // Our own reading of stdin: what the host sends that can't be read is answered, not dropped.
+    const transport = new HostStdioTransport(process.stdin, process.stdout, opts.maxMessageBytes, (m) =>
+      core.log(m),
+    );
     const handle = serveStdio(
       (ctx) => {
         const server = createDownstreamServer(core, { session: opts.session });
