@@ -8,6 +8,7 @@ import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StdioGateway } from './gateway-harness.js';
 
@@ -334,4 +335,159 @@ describe.sequential('a host that sends what cannot be read (stdio)', () => {
     const calls = auditRecords(store).filter((r) => r.kind === 'decision');
     expect(calls.map((r) => r.data.tool)).toEqual(['read_text_file']);
   });
+});
+
+/**
+ * Generated messages, well-formed and not, in one stream (a fixed seed, so a failure replays):
+ * every request the host could be waiting for — a JSON object with a method and a usable id —
+ * gets an answer with its id, and the gateway is still serving at the end.
+ */
+describe.sequential('a host that sends generated messages (stdio)', () => {
+  const dir = tmpDir('host-fuzz');
+  const root = join(dir, 'files');
+  mkdirSync(root);
+  writeFileSync(join(root, 'notes.txt'), 'still here');
+  const config = writeConfig(dir, { servers: { files: servers.files(root) }, store: join(dir, 'trust.db') });
+
+  it('answers every request by its id and keeps serving', async () => {
+    const child = spawn(process.execPath, [CLI, 'gateway', '--config', config], { cwd: dir });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    let out = '';
+    let err = '';
+    child.stdout.setEncoding('utf8').on('data', (c: string) => {
+      out += c;
+    });
+    child.stderr.setEncoding('utf8').on('data', (c: string) => {
+      err += c;
+    });
+    const answered = () =>
+      new Set(
+        out
+          .split('\n')
+          .filter((l) => l !== '')
+          .map((l) => JSON.stringify((JSON.parse(l) as { id?: unknown }).id)),
+      );
+    try {
+      child.stdin.write(
+        `${JSON.stringify({
+          jsonrpc: '2.0',
+          id: 'init',
+          method: 'initialize',
+          params: {
+            protocolVersion: '2025-06-18',
+            capabilities: {},
+            clientInfo: { name: 'fuzz', version: '1' },
+          },
+        })}\n{"jsonrpc":"2.0","method":"notifications/initialized"}\n`,
+      );
+      await waitFor('the filesystem server', () => err.includes('files (up'), 30_000);
+
+      const { letrec } = fc;
+      const json = letrec((tie) => ({
+        v: fc.oneof(
+          { depthSize: 'small' },
+          fc.constant(null),
+          fc.boolean(),
+          fc.integer(),
+          fc.string({ maxLength: 12 }),
+          fc.constantFrom('files__read_text_file', 'files__nope', '__proto__', 'text', 'path'),
+          fc.array(tie('v'), { maxLength: 3 }),
+          fc.dictionary(
+            fc.constantFrom(
+              'name',
+              'arguments',
+              'path',
+              '_meta',
+              'annotations',
+              'uri',
+              'cursor',
+              'task',
+              '__proto__',
+            ),
+            tie('v'),
+            { maxKeys: 4 },
+          ),
+        ),
+      })).v;
+      const methods = [
+        'tools/call',
+        'tools/list',
+        'resources/read',
+        'resources/list',
+        'prompts/get',
+        'tools/resolve',
+        'ping',
+        'logging/setLevel',
+        'completion/complete',
+        'notifications/cancelled',
+        'notifications/progress',
+        'x/unknown',
+      ];
+      const message = fc.oneof(
+        fc.record(
+          {
+            jsonrpc: fc.constantFrom('2.0', '2.0', '1.0'),
+            method: fc.constantFrom(...methods),
+            params: json,
+          },
+          { requiredKeys: ['method'] },
+        ),
+        fc.record({
+          jsonrpc: fc.constant('2.0'),
+          method: fc.constant('tools/call'),
+          params: fc.record(
+            {
+              name: fc.constantFrom('files__read_text_file', 'files__list_directory', 'files__nope'),
+              arguments: json,
+              _meta: json,
+            },
+            { requiredKeys: ['name'] },
+          ),
+        }),
+        fc.record({ jsonrpc: fc.constant('2.0'), id: fc.integer(), result: json }),
+        json,
+        fc.string({ maxLength: 30 }),
+      );
+      // Requests get ids of their own (sometimes unusable ones), so each answer can be matched.
+      const waiting: string[] = [];
+      let n = 0;
+      for (const m of fc.sample(message, { numRuns: 400, seed: 20261128 })) {
+        let line: string;
+        if (
+          typeof m === 'object' &&
+          m !== null &&
+          !Array.isArray(m) &&
+          typeof (m as { method?: unknown }).method === 'string'
+        ) {
+          const method = (m as { method: string }).method;
+          const id = n % 11 === 0 ? { not: 'an id' } : n % 2 === 0 ? n : `r${n}`;
+          n++;
+          line = JSON.stringify(method.startsWith('notifications/') ? m : { ...m, id });
+          if (!method.startsWith('notifications/') && typeof id !== 'object')
+            waiting.push(JSON.stringify(id));
+        } else line = typeof m === 'string' ? m.replace(/\n/g, ' ') : JSON.stringify(m);
+        child.stdin.write(`${line}\n`);
+      }
+      expect(waiting.length).toBeGreaterThan(100);
+      await waitFor('every request answered', () => waiting.every((id) => answered().has(id)), 60_000).catch(
+        () => {
+          throw new Error(
+            `unanswered: ${waiting
+              .filter((id) => !answered().has(id))
+              .slice(0, 10)
+              .join(', ')}`,
+          );
+        },
+      );
+      child.stdin.write(
+        `${JSON.stringify({ jsonrpc: '2.0', id: 'last', method: 'tools/call', params: { name: 'files__read_text_file', arguments: { path: join(root, 'notes.txt') } } })}\n`,
+      );
+      await waitFor('the last call', () => answered().has('"last"'));
+      expect(out).toContain('still here');
+      expect(child.exitCode).toBeNull();
+      expect(err).not.toMatch(/Unhandled|TypeError|RangeError/);
+    } finally {
+      await stopChild(child, exited);
+    }
+  }, 120_000);
 });
