@@ -111,7 +111,7 @@ export class HostStdioTransport implements Transport {
     const text = (parts.length === 1 ? parts[0]! : Buffer.concat(parts)).toString('utf8');
     if (text.trim() === '') return;
     const read = readHostMessage(text);
-    if ('message' in read) this.onmessage?.(read.message);
+    if ('message' in read) this.deliver(read.message);
     else if ('ignored' in read) this.log(`host: ignored ${read.ignored}`);
     else if (Array.isArray(read.value))
       this.reject(
@@ -120,6 +120,15 @@ export class HostStdioTransport implements Transport {
         'JSON-RPC batches are not part of MCP over stdio: send one message a line',
       );
     else this.reject(read.id, read.code, read.error);
+  }
+
+  /** Hands a message on; whatever its handler throws is reported, and the next line is read. */
+  private deliver(message: JSONRPCMessage): void {
+    try {
+      this.onmessage?.(message);
+    } catch (err) {
+      this.onerror?.(err instanceof Error ? err : new Error(String(err)));
+    }
   }
 
   private reject(id: string | number | null, code: number, message: string): void {

@@ -135,3 +135,20 @@ describe('HostStdioTransport', () => {
     await expect(w.transport.send(request(1) as JSONRPCMessage)).rejects.toThrow('closed');
   });
 });
+
+describe('HostStdioTransport, when a handler throws', () => {
+  it('reports the error and reads the next line', async () => {
+    const w = await wire();
+    const errors: string[] = [];
+    w.transport.onerror = (e) => errors.push(e.message);
+    const seen: unknown[] = [];
+    w.transport.onmessage = (m) => {
+      seen.push(m);
+      if (seen.length === 1) throw new Error('handler broke');
+    };
+    w.input.write(`${JSON.stringify(request(1))}\n${JSON.stringify(request(2))}\n`);
+    await settle();
+    expect(errors).toEqual(['handler broke']);
+    expect(seen).toEqual([request(1), request(2)]);
+  });
+});
