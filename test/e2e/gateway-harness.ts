@@ -125,6 +125,7 @@ tools:
       readOnlyHint: true
       inputMetadata: { destination: ephemeral, sensitivity: none, outcomes: benign }
   inject: *reader
+  malformed: *reader
 `;
 
 export interface ConfigSpec {

@@ -150,6 +150,16 @@ describe.sequential('misbehaving upstreams', () => {
     expect(violations.length).toBeGreaterThan(0);
   });
 
+  it('withholds an answer that is not a tool result, saying what is wrong', async () => {
+    const r = await gw.call('tricky__malformed');
+    expect(r.isError).toBe(true);
+    // The gateway's SDK client refuses it by the schema of the upstream's revision; the tool
+    // error says what is wrong as a path, not as the schema's issue tree.
+    expect(textOf(r)).toBe(
+      'tricky__malformed failed upstream: Invalid tools/call result: content: Invalid input: expected array, received string',
+    );
+  });
+
   it('lists the resources of every page an upstream serves', async () => {
     const uris = ((await gw.request('resources/list')).resources as { uri: string }[]).map((r) => r.uri);
     expect(uris).toContain('tricky://notes/1');

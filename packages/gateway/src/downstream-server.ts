@@ -6,6 +6,7 @@ import { hostChannel } from './host-channel.js';
 import type { CallContext } from './pipeline/call-context.js';
 import { runPipeline } from './pipeline/pipeline.js';
 import { readResource } from './resource-read.js';
+import { readableError } from './schema-issues.js';
 import { listedTool, resolvedTool } from './tool-listing.js';
 import type { Json } from './wire.js';
 import { errorText, isObject } from './wire.js';
@@ -122,7 +123,7 @@ export function createDownstreamServer(core: GatewayCore, opts: DownstreamOption
   });
 
   // One line per problem: the SDK's validation errors carry their issues as indented JSON.
-  server.onerror = (err) => core.log(`host connection: ${errorText(err).replace(/\s*\n\s*/g, ' ')}`);
+  server.onerror = (err) => core.log(`host connection: ${readableError(err).replace(/\s*\n\s*/g, ' ')}`);
   return server;
 }
 

@@ -19,6 +19,7 @@ export function hostChannel(server: Server, ctx: ServerContext, params: Json): H
   const token = meta.progressToken;
   const channel: HostChannel = {
     canElicit: isObject(caps.elicitation),
+    legacy: !modern,
     inputResponses: ctx.mcpReq.inputResponses,
     requestState: stateOf(ctx),
     signal: ctx.mcpReq.signal,

@@ -5,6 +5,7 @@ import {
   PARSE_ERROR,
   parseJSONRPCMessage,
 } from '@modelcontextprotocol/server';
+import { issuesText, paramsOnly } from './schema-issues.js';
 import { errorText, isObject } from './wire.js';
 
 /** What a message from the host reads as: a message, an error to answer with, or a note to log. */
@@ -65,54 +66,4 @@ function invalid(value: unknown, err: unknown): HostMessage {
   if (usableId && ('result' in msg || 'error' in msg))
     return { ignored: `an invalid response to request ${JSON.stringify(id)}: ${problems}` };
   return { id: null, code: INVALID_REQUEST, error: `not a JSON-RPC message: ${problems}`, value };
-}
-
-interface Issue {
-  code?: string;
-  path: readonly PropertyKey[];
-  message: string;
-  errors?: Issue[][];
-}
-
-/**
- * The schema's issues for the reading the message comes closest to. A JSON-RPC message is a
- * union (request, notification, result, error), whose one issue holds each branch's issues: the
- * closest branch is the one that knows every key the message has, with the fewest issues.
- */
-function issuesOf(err: unknown): Issue[] {
-  const issues = (err as { issues?: unknown } | null)?.issues;
-  return Array.isArray(issues) ? flatten(issues as Issue[]) : [];
-}
-
-function flatten(issues: Issue[], prefix: readonly PropertyKey[] = []): Issue[] {
-  const out: Issue[] = [];
-  for (const issue of issues) {
-    const path = [...prefix, ...issue.path];
-    if (issue.code !== 'invalid_union' || !Array.isArray(issue.errors) || issue.errors.length === 0) {
-      out.push({ ...issue, path });
-      continue;
-    }
-    const unknownKey = (branch: Issue[]) => branch.some((i) => i.code === 'unrecognized_keys');
-    const ranked = [...issue.errors].sort(
-      (a, b) => Number(unknownKey(a)) - Number(unknownKey(b)) || a.length - b.length,
-    );
-    out.push(...flatten(ranked[0]!, path));
-  }
-  return out;
-}
-
-/** Whether every problem is inside `params` (an invalid-params error, not an invalid request). */
-function paramsOnly(err: unknown): boolean {
-  const issues = issuesOf(err);
-  return issues.length > 0 && issues.every((i) => i.path[0] === 'params');
-}
-
-/** The schema's complaints as `path: message`, at most three. */
-function issuesText(err: unknown): string {
-  const issues = issuesOf(err);
-  if (issues.length === 0) return errorText(err);
-  const shown = issues
-    .slice(0, 3)
-    .map((i) => `${i.path.length === 0 ? '(message)' : i.path.map(String).join('.')}: ${i.message}`);
-  return `${shown.join('; ')}${issues.length > 3 ? `; and ${issues.length - 3} more` : ''}`;
 }

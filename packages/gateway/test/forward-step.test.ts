@@ -6,22 +6,26 @@ import { forwardStep } from '../src/pipeline/forward-step.js';
 import { recordStep } from '../src/pipeline/record-step.js';
 
 /** A call context over a fake core: the upstream answers at once; `audit` records or throws. */
-function context(opts: { auditFails?: boolean } = {}) {
+function context(opts: { auditFails?: boolean; answer?: Record<string, unknown> } = {}) {
   const events: string[] = [];
   const upstream = {
     request: async (_method: string, params: Record<string, unknown>) => {
       events.push('sent');
       await Promise.resolve();
-      return { content: [{ type: 'text', text: String((params.arguments as { text: string }).text) }] };
+      return (
+        opts.answer ?? {
+          content: [{ type: 'text', text: String((params.arguments as { text: string }).text) }],
+        }
+      );
     },
   };
   const core = {
     upstream: () => upstream,
     serverSettings: () => ({ trust: 'trusted', share: 'none' }),
     inFlight: (_s: string, _h: unknown, fn: () => Promise<unknown>) => fn(),
-    audit: (_session: string, kind: string) => {
+    audit: (_session: string, kind: string, data: { message?: string }) => {
       if (opts.auditFails === true) throw new Error('disk full');
-      events.push(`audit ${kind}`);
+      events.push(`audit ${kind}${kind === 'error' ? `: ${data.message}` : ''}`);
     },
     saveSession: () => undefined,
   } as unknown as GatewayCore;
@@ -69,5 +73,25 @@ describe('forward step and the staged decision record', () => {
     await recordStep.run(ctx);
     expect(events).toEqual(['audit decision']);
     expect(ctx.stagedAudit).toBeUndefined();
+  });
+
+  it('withholds an answer that is not a tool result, and records what is wrong with it', async () => {
+    const { ctx, events } = context({ answer: { content: [], isError: 'yes' } });
+    await forwardStep.run(ctx);
+    expect(events).toEqual([
+      'sent',
+      'audit decision',
+      'audit error: isError: Invalid input: expected boolean, received string',
+    ]);
+    expect(ctx.result).toEqual({
+      content: [
+        {
+          type: 'text',
+          text: 'echo__echo answered with something that is not a tool result (isError: Invalid input: expected boolean, received string); mcp-trust withheld it.',
+        },
+      ],
+      isError: true,
+      _meta: {},
+    });
   });
 });

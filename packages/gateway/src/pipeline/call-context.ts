@@ -8,6 +8,8 @@ import type { Json } from '../wire.js';
 export interface HostChannel {
   /** The host declared form elicitation for this request (per connection, or per 2026 request). */
   canElicit: boolean;
+  /** A 2025-era host: it reads results by the 2025 schemas (`structuredContent` an object). */
+  legacy: boolean;
   /** Input responses a retried request carries (the SDK's multi-round-trip flow). */
   inputResponses: Record<string, unknown> | undefined;
   /** The raw `requestState` echoed by the host; attacker-controlled until verified. */

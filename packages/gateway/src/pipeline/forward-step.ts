@@ -1,4 +1,6 @@
 import { writeRequestMeta } from '@mcp-trust/core';
+import { isInputRequiredResult, specTypeSchemas } from '@modelcontextprotocol/server';
+import { issuesText, readableError } from '../schema-issues.js';
 import type { Json } from '../wire.js';
 import { errorText, isObject } from '../wire.js';
 import type { Step } from './call-context.js';
@@ -40,16 +42,32 @@ export const forwardStep: Step = {
     }
     try {
       const result = await answer;
-      ctx.result =
-        unrecorded === undefined
-          ? result
-          : toolError(
-              `${ctx.exposed.name} was called, but mcp-trust could not record the call (${errorText(unrecorded)}), so its result is withheld.`,
-            );
+      const invalid = unrecorded === undefined ? notAToolResult(result) : undefined;
+      if (invalid !== undefined) {
+        // An upstream that answers with something else is not passed on: the host could not read
+        // it, and labels read from a malformed result mean little.
+        ctx.core.audit(ctx.sessionId, 'error', { call: ctx.callId, step: 'forward', message: invalid });
+        ctx.result = toolError(
+          `${ctx.exposed.name} answered with something that is not a tool result (${invalid}); mcp-trust withheld it.`,
+        );
+      } else
+        ctx.result =
+          unrecorded === undefined
+            ? result
+            : toolError(
+                `${ctx.exposed.name} was called, but mcp-trust could not record the call (${errorText(unrecorded)}), so its result is withheld.`,
+              );
     } catch (err) {
-      const text = `${ctx.exposed.name} failed upstream: ${errorText(err)}`;
+      const text = `${ctx.exposed.name} failed upstream: ${readableError(err)}`;
       // The engine still hears about it, so the call does not stay pending.
       ctx.result = toolError(text);
     }
   },
 };
+
+/** What is wrong with an upstream's answer to `tools/call`, as the protocol's schema reads it. */
+function notAToolResult(result: Json): string | undefined {
+  if (isInputRequiredResult(result)) return undefined;
+  const read = specTypeSchemas.CallToolResult['~standard'].validate(result);
+  return read.issues === undefined ? undefined : issuesText(read);
+}

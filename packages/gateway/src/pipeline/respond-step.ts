@@ -40,6 +40,25 @@ export const respondStep: Step = {
     if (Object.keys(verdict).length > 0) meta['mcp-trust/verdict'] = verdict;
     const content = Array.isArray(out.content) ? out.content : [];
     const notices = ctx.notices.map((text) => ({ type: 'text', text: `⚠ ${text}` }));
-    ctx.response = { ...out, content: [...notices, ...content], _meta: meta };
+    ctx.response = forHost({ ...out, content: [...notices, ...content], _meta: meta }, ctx.host.legacy);
   },
 };
+
+/**
+ * A result as the host's revision reads it. Since 2026-07-28 `structuredContent` may be any JSON
+ * value; a 2025-era host's schema wants an object, and an upstream of the newer revision may
+ * answer one of the older. As the SDK's codecs do for a server of its own (SEP-2106): a value
+ * that is not an object gets a text block holding it when the result has no text, and for a
+ * 2025-era host it travels as `{result: value}`.
+ */
+export function forHost(result: Json, legacy: boolean): Json {
+  const sc = result.structuredContent;
+  if (sc === undefined || isObject(sc)) return result;
+  const content = Array.isArray(result.content) ? result.content : [];
+  const hasText = content.some((b) => isObject(b) && b.type === 'text');
+  return {
+    ...result,
+    ...(hasText ? {} : { content: [...content, { type: 'text', text: JSON.stringify(sc) }] }),
+    ...(legacy ? { structuredContent: { result: sc } } : {}),
+  };
+}
