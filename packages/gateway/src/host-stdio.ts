@@ -89,7 +89,8 @@ export class HostStdioTransport implements Transport {
       return;
     }
     const all = Buffer.concat([...this.parts, part]);
-    this.oversize = { head: all.subarray(0, EDGE_BYTES), tail: lastBytes(Buffer.alloc(0), all) };
+    // Copies, so the line's megabytes are not held until its end.
+    this.oversize = { head: Buffer.from(all.subarray(0, EDGE_BYTES)), tail: lastBytes(Buffer.alloc(0), all) };
     this.parts = [];
   }
 
