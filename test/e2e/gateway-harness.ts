@@ -126,6 +126,7 @@ tools:
       inputMetadata: { destination: ephemeral, sensitivity: none, outcomes: benign }
   inject: *reader
   malformed: *reader
+  huge: *reader
 `;
 
 export interface ConfigSpec {

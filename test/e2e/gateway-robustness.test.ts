@@ -175,6 +175,21 @@ describe.sequential('misbehaving upstreams', () => {
   it('answers an unknown tool with a JSON-RPC error that says how tools are named', async () => {
     await expect(gw.call('no_such_tool')).rejects.toThrow(/unknown tool "no_such_tool".*server__tool/);
   });
+
+  it('says why the connection closed when an answer outgrows what the SDK reads, and restarts the server', async () => {
+    const before = startedPids(gw.stderr()).length;
+    const r = await gw.call('tricky__huge');
+    expect(r.isError).toBe(true);
+    expect(textOf(r)).toBe(
+      "tricky__huge failed upstream: Connection closed: tricky sent a message over 10485760 bytes, the most the MCP SDK's stdio client reads, so the connection was closed and the server restarted",
+    );
+    await waitFor('the restart', () => startedPids(gw.stderr()).length > before, 20_000);
+    await waitFor(
+      'the server back',
+      async () => textOf(await gw.call('tricky__echo', { text: 'back' })).includes('back'),
+      20_000,
+    );
+  });
 });
 
 describe('an upstream slow to start', () => {

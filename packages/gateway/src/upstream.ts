@@ -43,6 +43,8 @@ export class Upstream {
   state: UpstreamState = 'starting';
   tools: Json[] = [];
   lastError = '';
+  /** Why the SDK closed the current connection itself, when it said (see `connect`). */
+  private closeCause: string | undefined;
   private client: Client | undefined;
   private attempt = 0;
   private timer: NodeJS.Timeout | undefined;
@@ -84,10 +86,17 @@ export class Upstream {
         `upstream ${JSON.stringify(this.name)} is ${this.state === 'closed' ? 'closed' : 'not available (restarting)'}${this.lastError === '' ? '' : `: ${this.lastError}`}`,
       );
     }
-    return (await client.request({ method, params }, looseResult, {
-      timeout: this.opts.timeoutMs,
-      ...options,
-    })) as Json;
+    try {
+      return (await client.request({ method, params }, looseResult, {
+        timeout: this.opts.timeoutMs,
+        ...options,
+      })) as Json;
+    } catch (err) {
+      // "Connection closed" alone does not say that the server's own answer closed it.
+      const cause = this.closeCause;
+      if (cause !== undefined && this.client !== client) throw new Error(`${errorText(err)}: ${cause}`);
+      throw err;
+    }
   }
 
   async close(): Promise<void> {
@@ -125,9 +134,16 @@ export class Upstream {
     client.onclose = () => {
       if (this.client !== client) return;
       this.client = undefined;
-      this.down('the connection closed');
+      this.down(this.closeCause ?? 'the connection closed');
     };
-    client.onerror = (err) => this.opts.log(`upstream ${this.name}: ${errorText(err)}`);
+    this.closeCause = undefined;
+    client.onerror = (err) => {
+      // The SDK's stdio client closes the connection on a message over its buffer (10 MiB).
+      const over = /ReadBuffer exceeded maximum size of (\d+) bytes/.exec(errorText(err));
+      if (over !== null && this.client === client)
+        this.closeCause = `${this.name} sent a message over ${over[1]} bytes, the most the MCP SDK's stdio client reads, so the connection was closed and the server restarted`;
+      this.opts.log(`upstream ${this.name}: ${errorText(err)}`);
+    };
     const startMs = Math.max(this.opts.timeoutMs, START_TIMEOUT_MS);
     try {
       await client.connect(
