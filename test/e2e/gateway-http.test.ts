@@ -261,6 +261,13 @@ describe.sequential('HTTP on loopback', () => {
     expect(textOf(r)).toContain('still serving');
   });
 
+  it('says a request whose params fail the method schema as path: message, in a session', async () => {
+    const h = await host();
+    await expect(h.request('tools/call', { name: 'tricky__echo', arguments: 'x' })).rejects.toThrow(
+      'Invalid tools/call request: params.arguments: Invalid input: expected record, received string',
+    );
+  });
+
   it('answers a request the protocol rejects with its id and the field at fault, not a bare parse error', async () => {
     const r = await post(
       gw.url,

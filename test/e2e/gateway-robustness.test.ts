@@ -172,6 +172,12 @@ describe.sequential('misbehaving upstreams', () => {
     expect((read._meta as { annotations?: unknown } | undefined)?.annotations).toBeDefined();
   });
 
+  it('says a request whose params fail the method schema as path: message', async () => {
+    await expect(gw.request('tools/call', { name: 'tricky__echo', arguments: 'x' })).rejects.toThrow(
+      /Invalid tools\/call request: params\.arguments: Invalid input: expected record, received string$/,
+    );
+  });
+
   it('answers an unknown tool with a JSON-RPC error that says how tools are named', async () => {
     await expect(gw.call('no_such_tool')).rejects.toThrow(/unknown tool "no_such_tool".*server__tool/);
   });

@@ -1,3 +1,4 @@
+import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import { ProtocolError, ProtocolErrorCode, Server } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { callHash } from './approvals.js';
@@ -124,7 +125,29 @@ export function createDownstreamServer(core: GatewayCore, opts: DownstreamOption
 
   // One line per problem: the SDK's validation errors carry their issues as indented JSON.
   server.onerror = (err) => core.log(`host connection: ${readableError(err).replace(/\s*\n\s*/g, ' ')}`);
+  // The same for the errors the SDK answers the host with (a request whose params fail the
+  // method's schema): whichever transport the server is connected to, stdio or either HTTP era.
+  const connect = server.connect.bind(server);
+  server.connect = (transport) => {
+    const send = transport.send.bind(transport);
+    transport.send = (message, options) => send(readableErrorMessage(message), options);
+    return connect(transport);
+  };
   return server;
+}
+
+/** An error response whose message embeds a zod issue tree, said as `path: message`. */
+function readableErrorMessage(message: JSONRPCMessage): JSONRPCMessage {
+  if (
+    !('error' in message) ||
+    typeof message.error?.message !== 'string' ||
+    !message.error.message.includes('[')
+  )
+    return message;
+  const text = readableError(new Error(message.error.message));
+  return text === message.error.message
+    ? message
+    : { ...message, error: { ...message.error, message: text } };
 }
 
 /** Pages of one upstream list at most: a server whose cursor never ends can't stall the host. */
