@@ -7,7 +7,7 @@ import { hostChannel } from './host-channel.js';
 import type { CallContext } from './pipeline/call-context.js';
 import { runPipeline } from './pipeline/pipeline.js';
 import { readResource } from './resource-read.js';
-import { readableError } from './schema-issues.js';
+import { readableError, readableMessage } from './schema-issues.js';
 import { listedTool, resolvedTool } from './tool-listing.js';
 import type { Json } from './wire.js';
 import { errorText, isObject } from './wire.js';
@@ -138,13 +138,8 @@ export function createDownstreamServer(core: GatewayCore, opts: DownstreamOption
 
 /** An error response whose message embeds a zod issue tree, said as `path: message`. */
 function readableErrorMessage(message: JSONRPCMessage): JSONRPCMessage {
-  if (
-    !('error' in message) ||
-    typeof message.error?.message !== 'string' ||
-    !message.error.message.includes('[')
-  )
-    return message;
-  const text = readableError(new Error(message.error.message));
+  if (!('error' in message) || typeof message.error?.message !== 'string') return message;
+  const text = readableMessage(message.error.message);
   return text === message.error.message
     ? message
     : { ...message, error: { ...message.error, message: text } };

@@ -128,7 +128,7 @@ export class HostStdioTransport implements Transport {
     try {
       this.onmessage?.(message);
     } catch (err) {
-      this.onerror?.(err instanceof Error ? err : new Error(String(err)));
+      this.fail(err);
     }
   }
 
@@ -137,8 +137,12 @@ export class HostStdioTransport implements Transport {
     // `id: null` is JSON-RPC's answer to a message whose id can't be read; the SDK's type for a
     // message has no room for it, so the line is written as it is.
     this.write({ jsonrpc: '2.0', id, error: { code, message } } as unknown as JSONRPCMessage).catch(
-      (e: unknown) => this.onerror?.(e instanceof Error ? e : new Error(String(e))),
+      (e: unknown) => this.fail(e),
     );
+  }
+
+  private fail(err: unknown): void {
+    this.onerror?.(err instanceof Error ? err : new Error(String(err)));
   }
 
   private write(message: JSONRPCMessage): Promise<void> {

@@ -198,21 +198,15 @@ function jsonError(
  * one. A refusal for any other reason (a missing session header, say) stays as the SDK wrote it.
  */
 function explainRefusal(response: Response, body: Buffer): Response {
-  const text = body.toString('utf8');
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    const read = readHostMessage(text);
-    return 'error' in read ? jsonError(400, read.code, read.error) : response;
-  }
-  for (const one of Array.isArray(value) ? value : [value]) {
-    const read = checkHostMessage(one);
-    if ('message' in read) continue;
-    if ('ignored' in read) return jsonError(400, INVALID_REQUEST, read.ignored);
-    return jsonError(400, read.code, read.error, read.id);
-  }
-  return response;
+  const read = readHostMessage(body.toString('utf8'));
+  // A batch (2025-03-26 HTTP): the first of its messages that can't be read.
+  const problem =
+    'error' in read && Array.isArray(read.value)
+      ? read.value.map(checkHostMessage).find((one) => !('message' in one))
+      : read;
+  if (problem === undefined || 'message' in problem) return response;
+  if ('ignored' in problem) return jsonError(400, INVALID_REQUEST, problem.ignored);
+  return jsonError(400, problem.code, problem.error, problem.id);
 }
 
 /** The body, or `too-large` as soon as it passes `max` (the rest is not read; the answer closes the connection). */

@@ -60,7 +60,11 @@ export function issuesText(err: unknown): string {
  */
 export function readableError(err: unknown): string {
   if (Array.isArray((err as { issues?: unknown } | null)?.issues)) return issuesText(err);
-  const text = errorText(err);
+  return readableMessage(errorText(err));
+}
+
+/** `readableError` for a message's text. */
+export function readableMessage(text: string): string {
   const m = /^([^[\n]*?):\s*(\[\s*\{[\s\S]*\])\s*$/.exec(text);
   if (m === null) return text;
   try {

@@ -43,20 +43,18 @@ export const forwardStep: Step = {
     try {
       const result = await answer;
       const invalid = unrecorded === undefined ? notAToolResult(result) : undefined;
-      if (invalid !== undefined) {
+      if (unrecorded !== undefined)
+        ctx.result = toolError(
+          `${ctx.exposed.name} was called, but mcp-trust could not record the call (${errorText(unrecorded)}), so its result is withheld.`,
+        );
+      else if (invalid !== undefined) {
         // An upstream that answers with something else is not passed on: the host could not read
         // it, and labels read from a malformed result mean little.
         ctx.core.audit(ctx.sessionId, 'error', { call: ctx.callId, step: 'forward', message: invalid });
         ctx.result = toolError(
           `${ctx.exposed.name} answered with something that is not a tool result (${invalid}); mcp-trust withheld it.`,
         );
-      } else
-        ctx.result =
-          unrecorded === undefined
-            ? result
-            : toolError(
-                `${ctx.exposed.name} was called, but mcp-trust could not record the call (${errorText(unrecorded)}), so its result is withheld.`,
-              );
+      } else ctx.result = result;
     } catch (err) {
       const text = `${ctx.exposed.name} failed upstream: ${readableError(err)}`;
       // The engine still hears about it, so the call does not stay pending.
