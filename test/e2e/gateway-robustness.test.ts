@@ -4,7 +4,6 @@
  * `--timeout` (a slow start gets longer); one that lies in its result annotations gets the worse label and a recorded
  * violation; a bad config or an unknown overlay stops the gateway before it starts, saying where.
  */
-import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -259,48 +258,54 @@ describe.concurrent('configurations that must not start', () => {
   });
 });
 
+interface RawAnswer {
+  id?: unknown;
+  result?: unknown;
+  error?: { code: number; message: string };
+}
+
 /**
- * A host that writes what can't be read, straight onto the gateway's stdin (an SDK client would
- * never send it): each gets a JSON-RPC error it can match to its request, and the connection
- * carries on — the SDK's own stdio transport drops such lines unanswered, and closes for good
- * on a message over its buffer.
+ * The gateway over stdio in front of server-filesystem (a directory holding `notes.txt`), with
+ * the test as its host writing raw lines: what an SDK client would never send. Resolves once the
+ * handshake is done and the filesystem server is up.
  */
-describe.sequential('a host that sends what cannot be read (stdio)', () => {
-  const dir = tmpDir('host-bytes');
+async function rawStdioHost(prefix: string, args: string[] = []) {
+  const dir = tmpDir(prefix);
   const root = join(dir, 'files');
   mkdirSync(root);
   writeFileSync(join(root, 'notes.txt'), 'still here');
   const store = join(dir, 'trust.db');
   const config = writeConfig(dir, { servers: { files: servers.files(root) }, store });
-  let child: ChildProcessWithoutNullStreams;
-  let exited: Promise<unknown>;
+  const child = spawn(process.execPath, [CLI, 'gateway', '--config', config, ...args], { cwd: dir });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
   let out = '';
   let err = '';
-  const send = (line: string) => child.stdin.write(`${line}\n`);
-  const answer = (id: unknown) =>
-    waitFor(`the answer to ${JSON.stringify(id)}`, () =>
-      out
-        .split('\n')
-        .filter((l) => l !== '')
-        .map(
-          (l) =>
-            JSON.parse(l) as { id: unknown; result?: unknown; error?: { code: number; message: string } },
-        )
-        .find((m) => m.id === id),
-    );
-
-  beforeAll(async () => {
-    child = spawn(process.execPath, [CLI, 'gateway', '--config', config, '--max-message-bytes', '4000'], {
-      cwd: dir,
-    });
-    exited = new Promise((resolve) => child.once('exit', resolve));
-    child.stdout.setEncoding('utf8').on('data', (c: string) => {
-      out += c;
-    });
-    child.stderr.setEncoding('utf8').on('data', (c: string) => {
-      err += c;
-    });
-    send(
+  child.stdout.setEncoding('utf8').on('data', (c: string) => {
+    out += c;
+  });
+  child.stderr.setEncoding('utf8').on('data', (c: string) => {
+    err += c;
+  });
+  const answers = () =>
+    out
+      .split('\n')
+      .filter((l) => l !== '')
+      .map((l) => JSON.parse(l) as RawAnswer);
+  const host = {
+    root,
+    store,
+    child,
+    out: () => out,
+    err: () => err,
+    send: (line: string) => void child.stdin.write(`${line}\n`),
+    /** The ids answered so far, as JSON. */
+    answered: () => new Set(answers().map((m) => JSON.stringify(m.id))),
+    answer: (id: unknown) =>
+      waitFor(`the answer to ${JSON.stringify(id)}`, () => answers().find((m) => m.id === id)),
+    close: () => stopChild(child, exited),
+  };
+  try {
+    host.send(
       JSON.stringify({
         jsonrpc: '2.0',
         id: 'init',
@@ -308,29 +313,47 @@ describe.sequential('a host that sends what cannot be read (stdio)', () => {
         params: {
           protocolVersion: '2025-06-18',
           capabilities: {},
-          clientInfo: { name: 'raw', version: '1' },
+          clientInfo: { name: prefix, version: '1' },
         },
       }),
     );
-    await answer('init');
-    send('{"jsonrpc":"2.0","method":"notifications/initialized"}');
+    await host.answer('init');
+    host.send('{"jsonrpc":"2.0","method":"notifications/initialized"}');
     await waitFor('the filesystem server', () => err.includes('files (up'), 30_000);
+  } catch (e) {
+    await host.close();
+    throw e;
+  }
+  return host;
+}
+
+/**
+ * A host that writes what can't be read, straight onto the gateway's stdin (an SDK client would
+ * never send it): each gets a JSON-RPC error it can match to its request, and the connection
+ * carries on — the SDK's own stdio transport drops such lines unanswered, and closes for good
+ * on a message over its buffer.
+ */
+describe.sequential('a host that sends what cannot be read (stdio)', () => {
+  let host: Awaited<ReturnType<typeof rawStdioHost>>;
+
+  beforeAll(async () => {
+    host = await rawStdioHost('host-bytes', ['--max-message-bytes', '4000']);
   });
   afterAll(async () => {
-    if (child !== undefined) await stopChild(child, exited);
+    await host?.close();
   });
 
   it('answers a line that is not JSON with a parse error', async () => {
-    send('{"jsonrpc": "2.0", "id": 1, "method": ');
-    await waitFor('the parse error', () => out.includes('"code":-32700'));
-    expect(err).toMatch(/host: not JSON: .*JSON/);
+    host.send('{"jsonrpc": "2.0", "id": 1, "method": ');
+    await waitFor('the parse error', () => host.out().includes('"code":-32700'));
+    expect(host.err()).toMatch(/host: not JSON: .*JSON/);
   });
 
   it('answers a request the protocol rejects by its id, saying which field is wrong', async () => {
-    send(
+    host.send(
       '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"files__list_directory","_meta":true}}',
     );
-    const a = await answer(2);
+    const a = await host.answer(2);
     expect(a.error?.code).toBe(-32602);
     expect(a.error?.message).toContain('params._meta');
   });
@@ -340,30 +363,30 @@ describe.sequential('a host that sends what cannot be read (stdio)', () => {
       method: 'tools/call',
       params: {
         name: 'files__write_file',
-        arguments: { path: join(root, 'big.txt'), content: 'x'.repeat(10_000) },
+        arguments: { path: join(host.root, 'big.txt'), content: 'x'.repeat(10_000) },
       },
       jsonrpc: '2.0',
       id: 3,
     });
-    send(big);
-    const a = await answer(3);
+    host.send(big);
+    const a = await host.answer(3);
     expect(a.error?.code).toBe(-32600);
     expect(a.error?.message).toContain('over the limit of 4000');
   });
 
   it('goes on serving the host afterwards, and records only the calls it made', async () => {
-    send(
+    host.send(
       JSON.stringify({
         jsonrpc: '2.0',
         id: 4,
         method: 'tools/call',
-        params: { name: 'files__read_text_file', arguments: { path: join(root, 'notes.txt') } },
+        params: { name: 'files__read_text_file', arguments: { path: join(host.root, 'notes.txt') } },
       }),
     );
-    const a = await answer(4);
+    const a = await host.answer(4);
     expect(JSON.stringify(a.result)).toContain('still here');
-    await stopChild(child, exited);
-    const calls = auditRecords(store).filter((r) => r.kind === 'decision');
+    await host.close();
+    const calls = auditRecords(host.store).filter((r) => r.kind === 'decision');
     expect(calls.map((r) => r.data.tool)).toEqual(['read_text_file']);
   });
 });
@@ -374,45 +397,9 @@ describe.sequential('a host that sends what cannot be read (stdio)', () => {
  * gets an answer with its id, and the gateway is still serving at the end.
  */
 describe.sequential('a host that sends generated messages (stdio)', () => {
-  const dir = tmpDir('host-fuzz');
-  const root = join(dir, 'files');
-  mkdirSync(root);
-  writeFileSync(join(root, 'notes.txt'), 'still here');
-  const config = writeConfig(dir, { servers: { files: servers.files(root) }, store: join(dir, 'trust.db') });
-
   it('answers every request by its id and keeps serving', async () => {
-    const child = spawn(process.execPath, [CLI, 'gateway', '--config', config], { cwd: dir });
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    let out = '';
-    let err = '';
-    child.stdout.setEncoding('utf8').on('data', (c: string) => {
-      out += c;
-    });
-    child.stderr.setEncoding('utf8').on('data', (c: string) => {
-      err += c;
-    });
-    const answered = () =>
-      new Set(
-        out
-          .split('\n')
-          .filter((l) => l !== '')
-          .map((l) => JSON.stringify((JSON.parse(l) as { id?: unknown }).id)),
-      );
+    const host = await rawStdioHost('host-fuzz');
     try {
-      child.stdin.write(
-        `${JSON.stringify({
-          jsonrpc: '2.0',
-          id: 'init',
-          method: 'initialize',
-          params: {
-            protocolVersion: '2025-06-18',
-            capabilities: {},
-            clientInfo: { name: 'fuzz', version: '1' },
-          },
-        })}\n{"jsonrpc":"2.0","method":"notifications/initialized"}\n`,
-      );
-      await waitFor('the filesystem server', () => err.includes('files (up'), 30_000);
-
       const { letrec } = fc;
       const json = letrec((tie) => ({
         v: fc.oneof(
@@ -497,28 +484,35 @@ describe.sequential('a host that sends generated messages (stdio)', () => {
           if (!method.startsWith('notifications/') && typeof id !== 'object')
             waiting.push(JSON.stringify(id));
         } else line = typeof m === 'string' ? m.replace(/\n/g, ' ') : JSON.stringify(m);
-        child.stdin.write(`${line}\n`);
+        host.send(line);
       }
       expect(waiting.length).toBeGreaterThan(100);
-      await waitFor('every request answered', () => waiting.every((id) => answered().has(id)), 60_000).catch(
-        () => {
-          throw new Error(
-            `unanswered: ${waiting
-              .filter((id) => !answered().has(id))
-              .slice(0, 10)
-              .join(', ')}`,
-          );
-        },
+      await waitFor(
+        'every request answered',
+        () => waiting.every((id) => host.answered().has(id)),
+        60_000,
+      ).catch(() => {
+        throw new Error(
+          `unanswered: ${waiting
+            .filter((id) => !host.answered().has(id))
+            .slice(0, 10)
+            .join(', ')}`,
+        );
+      });
+      host.send(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: 'last',
+          method: 'tools/call',
+          params: { name: 'files__read_text_file', arguments: { path: join(host.root, 'notes.txt') } },
+        }),
       );
-      child.stdin.write(
-        `${JSON.stringify({ jsonrpc: '2.0', id: 'last', method: 'tools/call', params: { name: 'files__read_text_file', arguments: { path: join(root, 'notes.txt') } } })}\n`,
-      );
-      await waitFor('the last call', () => answered().has('"last"'));
-      expect(out).toContain('still here');
-      expect(child.exitCode).toBeNull();
-      expect(err).not.toMatch(/Unhandled|TypeError|RangeError/);
+      await waitFor('the last call', () => host.answered().has('"last"'));
+      expect(host.out()).toContain('still here');
+      expect(host.child.exitCode).toBeNull();
+      expect(host.err()).not.toMatch(/Unhandled|TypeError|RangeError/);
     } finally {
-      await stopChild(child, exited);
+      await host.close();
     }
   }, 120_000);
 });
