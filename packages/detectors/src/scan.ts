@@ -1,3 +1,4 @@
+import { type PackedLink, packedLinks } from './injection/links.js';
 import { detectInjectionModel } from './injection/model/classify.js';
 import { detectInjection } from './injection.js';
 import { detectPii } from './pii.js';
@@ -61,7 +62,32 @@ export function collect(text: string, out: Finding[], opts: ScanOptions = {}): v
     // The learned classifier catches phrasings the rules were never written for (docs/detectors.md).
     const margin = detectInjectionModel(text, out);
     if (margin <= -BENIGN_MARGIN && text.length >= BENIGN_MIN_LENGTH) discountWeakRules(out, from, to);
+    for (const link of packedLinks(text)) readLink(link, out);
   }
+}
+
+/** What hiding an instruction in a link adds to it. */
+export const IN_LINK = 0.25;
+
+/**
+ * The words a link packs (`injection/links.ts`), read by the rules and the model; what they find
+ * covers the link, and the hiding adds `IN_LINK`.
+ */
+function readLink(link: PackedLink, out: Finding[]): void {
+  const found: Finding[] = [];
+  detectInjection(link.words, found);
+  detectInjectionModel(link.words, found);
+  if (found.length === 0) return;
+  for (const f of found)
+    out.push({ ...f, start: link.start, end: link.end, message: `${f.message} (words packed into a link)` });
+  out.push({
+    rule: 'injection/hidden-in-link',
+    kind: 'injection',
+    start: link.start,
+    end: link.end,
+    score: IN_LINK,
+    message: 'a link packs words that read as an instruction',
+  });
 }
 
 /**

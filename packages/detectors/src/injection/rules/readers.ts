@@ -1,8 +1,9 @@
 /**
  * The model addressed without its name or in other languages: "whoever is summarizing this",
- * "for automated systems only", "Anweisung für den KI-Assistenten", "给AI助手".
+ * "for automated systems only", "Anweisung für den KI-Assistenten", "Drogi asystencie,",
+ * "Для ИИ-агента, …:", "إلى المساعد الذكي:", "给AI助手", "AIアシスタントへ：".
  */
-import { before, CJK, cjkRunEnd, excerpt, matchAt, type Rule, sticky } from '../rule.js';
+import { before, CJK, type Ctx, cjkRunEnd, excerpt, matchAt, type Rule, sticky } from '../rule.js';
 import { followOrder, MUST } from './address.js';
 import { aboutAttacks } from './context.js';
 
@@ -57,8 +58,97 @@ const FOREIGN_NOTE = [
   String.raw`(?:instrucci[oó]n(?:es)?|mensaje|nota)\s+para\s+(?:el\s+|la\s+|los\s+)?(?:ia\b|asistente(?:\s+de\s+ia)?|agente|modelo)`,
   String.raw`(?:istruzion[ei]|messaggio|nota|avviso)\s+per\s+(?:l['’]|il\s+|la\s+|i\s+|gli\s+|le\s+)?(?:ia\b|assistent[ei]|agent[ei]|modell[oi]|intelligenz[ae]\s+artificial[ei]|sistemi\s+di\s+(?:ia|intelligenza))`,
   String.raw`(?:instruç(?:ão|ões)|mensagem|nota)\s+para\s+(?:o\s+|a\s+)?(?:ia\b|assistente|agente|modelo)`,
-  String.raw`(?:инструкци[яи]|сообщение|заметка|указани[ея])\s+для\s+(?:ии(?![\u0400-\u04ff])|ии-\S+|ассистента|модели|бота|нейросети)`,
+  String.raw`(?:инструкци[яи]|сообщение|заметка|указани[ея]|примечание|обращение|памятка|просьба)\s+(?:для|к)\s+(?:ии(?![\u0400-\u04ff])|ии-\S+|ассистент\S*|агент\S*|модел\S*|бот\S*|нейросет\S*)`,
+  // Polish: "Drogi asystencie,", "Uwaga dla asystenta AI, …:".
+  String.raw`(?:drog[ia]|szanown[ya]|hej|cześć)\s*,?\s+(?:asystenci[ea]|agenci[ea]|modelu|ai\b|si\b)`,
+  String.raw`(?:uwaga|wiadomość|notatka|instrukcj[ae]|polecenie|informacja|prośba)\s+(?:dla|do)\s+(?:\S+\s+)?(?:asystent\S*|agent\S*|model\S*|ai\b|si\b)`,
 ].map((s) => sticky(s));
+
+/**
+ * Notes that open with "for"/"to" and the model, in other languages, at the start of a line or
+ * sentence and closed by a colon (at most a clause after the name): "Für KI-Codeassistenten:",
+ * "Dla asystenta AI, który czyta tę wiadomość:", "Till den AI-assistent som läser detta:",
+ * "Для ИИ-ассистента, обрабатывающего почту:". Inside a sentence, or without the colon, the same
+ * words talk about an AI ("Инструменты для ИИ: обзор", "tools for AI assistants, which …").
+ */
+const FOREIGN_FOR = [
+  String.raw`(?:für|an)\s+(?:den\s+|die\s+|alle\s+|jeden\s+|jede\s+)?(?:ki|ai)-\w+`,
+  String.raw`dla\s+(?:(?:wszystkich|każdego|tego)\s+)?(?:asystent\S*|agent\S*|model\S*|ai|si)(?:[^\S\n]+(?:ai|si)\b)?`,
+  String.raw`(?:till|til)\s+(?:den\s+|alla\s+|dig\s+|deg\s+)?(?:ai|ki)[-\s]?(?:assistent|agent|modell?|bot)\w*`,
+  String.raw`(?:для|к)\s+(?:всех\s+)?(?:ии|ai)(?:-[\u0400-\u04ff\w]+)?`,
+].map((s) => sticky(`${s}[^\\n:.!?]{0,60}:`));
+/** At the start of a line or sentence. */
+const OPENS_NOTE = /(?:^|[\n.!?>\]*#—–([-]\s*)$/;
+/** Or after a word that names the note ("Uwaga dla …", "Примечание для …", "Hinweis für …"). */
+const NOTE_WORD =
+  /(?:^|[\n.!?>\]*#—–([-]\s*)(?:uwaga|notatka|wiadomość|informacja|hinweis|notiz|nachricht|achtung|примечание|заметка|сообщение|обращение|внимание|памятка|obs|notera|meddelande|not|notu|mesaj|dikkat)\s*[,:]?\s+$/i;
+/**
+ * Turkish: "Bu e-postayı okuyan yapay zeka asistanı:", "Sevgili yapay zeka,": the assistant named
+ * with what it is reading, or greeted, or named and followed by a colon.
+ */
+const TURKISH = sticky(String.raw`yapay\s+zek[aâ](\s+(?:asistan|ajan|model|sistem)\w*)?`);
+const TURKISH_READING = /(?:okuyan|işleyen|özetleyen|inceleyen)\s+$/i;
+const TURKISH_GREETING = /(?:sevgili|sayın|değerli|merhaba|selam)\s*,?\s+$/i;
+/** Arabic: "إلى المساعد الذكي الذي يقرأ هذه الرسالة:", "إلى نموذج الذكاء الاصطناعي:". */
+const ARABIC = sticky(
+  String.raw`(?:إلى|الى|ل)\s*(?:ال|ل)?(?:مساعد|وكيل|نموذج|روبوت)(?:\s+(?:ال)?(?:ذكي|آلي|الذكاء\s+الاصطناعي|ذكاء\s+اصطناعي))?[^\n:]{0,50}:`,
+);
+/**
+ * Chinese and Japanese: "致阅读本邮件的智能助手：", "给购物助手的说明：", "AIアシスタントへ：",
+ * "【自動化エージェント向け】" — a name of the model after 致/给 or before へ/向け, closed as a note.
+ */
+const CJK_NOTE =
+  /(?:给|致)\s*(?:AI|人工智能|助手|模型|大模型)|(?:给|致)[^\n。，,：:]{0,12}?(?:AI|人工智能|助手|模型|智能体|代理)(?:[的之](?:说明|指示|提示|须知|注意事项|消息|留言))?\s*[：:]|(?:アシスタント|エージェント|AI|ＡＩ|モデル|ボット)(?:の皆様|の皆さん|各位)?(?:へ|向け)\s*[：:】」]/;
+
+const isLetter = (c: number): boolean =>
+  (c >= 0x41 && c <= 0x5a) ||
+  (c >= 0x61 && c <= 0x7a) ||
+  (c >= 0xc0 && c <= 0x24f) ||
+  (c >= 0x0400 && c <= 0x04ff);
+
+function note(ctx: Ctx, start: number, end: number): void {
+  ctx.add(
+    'addressed-to-model',
+    start,
+    end,
+    0.5 * aboutAttacks(ctx.text, start),
+    `text leaves a note for the model: ${excerpt(ctx.text, start, end)}`,
+  );
+}
+
+/** Where a note to the model in Latin or Cyrillic script that starts at `at` ends (`at`: none). */
+function noteEnd(text: string, at: number): number {
+  for (const re of FOREIGN_NOTE) {
+    const m = matchAt(re, text, at);
+    if (m !== null) return at + m[0].length;
+  }
+  if (OPENS_NOTE.test(before(text, at, 4)) || NOTE_WORD.test(before(text, at, 24))) {
+    for (const re of FOREIGN_FOR) {
+      const m = matchAt(re, text, at);
+      if (m !== null) return at + m[0].length;
+    }
+  }
+  const m = matchAt(TURKISH, text, at);
+  if (m === null) return at;
+  const left = before(text, at, 16);
+  const named = m[1] !== undefined;
+  const colon = text.charCodeAt(at + m[0].length) === 0x3a;
+  return TURKISH_GREETING.test(left) || (named && (colon || TURKISH_READING.test(left)))
+    ? at + m[0].length
+    : at;
+}
+
+/** An Arabic note to the model at a word start in the run at `at`; returns the word's end. */
+function arabicNote(ctx: Ctx, at: number): number {
+  const { text } = ctx;
+  let end = at;
+  while (end < text.length && text.charCodeAt(end) >= 0x0600 && text.charCodeAt(end) <= 0x06ff) end++;
+  const prev = at > 0 ? text.charCodeAt(at - 1) : 0x0a;
+  if (prev >= 0x0600 && prev <= 0x06ff) return end;
+  const m = matchAt(ARABIC, text, at);
+  if (m !== null && OPENS_NOTE.test(before(text, at, 24))) note(ctx, at, at + m[0].length);
+  return end;
+}
 
 export const foreignAddress: Rule = {
   words: [
@@ -99,40 +189,43 @@ export const foreignAddress: Rule = {
     'notitie',
     'opmerking',
     'instructie',
+    'drog',
+    'szanown',
+    'hej$',
+    'cześć',
+    'uwaga',
+    'wiadomość',
+    'notatka',
+    'instrukcj',
+    'polecenie',
+    'informacja',
+    'prośba',
+    'für$',
+    'dla$',
+    'till$',
+    'yapay',
   ],
-  chars: CJK,
+  // Cyrillic and Arabic notes are found at their first letters; a CJK run is searched whole.
+  chars: String.raw`\u0400-\u04ff\u0600-\u06ff${CJK}`,
   check(ctx, at) {
     const { text } = ctx;
     if (text.charCodeAt(at) >= 0x3000) {
       // A CJK run: look for 给/致 + a name of the model anywhere in it.
       const stop = cjkRunEnd(text, at);
-      const m = /(?:给|致)\s*(?:AI|人工智能|助手|模型|大模型)/.exec(text.slice(at, stop + 4));
+      // "AIアシスタントへ" starts with ASCII letters before the run; "致…的AI助手：" goes on after it.
+      const m = CJK_NOTE.exec(text.slice(Math.max(0, at - 4), stop + 24));
       if (m !== null) {
-        const start = at + m.index;
-        const end = start + m[0].length;
-        ctx.add(
-          'addressed-to-model',
-          start,
-          end,
-          0.5 * aboutAttacks(text, start),
-          `text leaves a note for the model: ${excerpt(text, start, end)}`,
-        );
+        const start = Math.max(0, at - 4) + m.index;
+        note(ctx, start, start + m[0].length);
       }
       return stop;
     }
-    for (const re of FOREIGN_NOTE) {
-      const m = matchAt(re, text, at);
-      if (m === null) continue;
-      const end = at + m[0].length;
-      ctx.add(
-        'addressed-to-model',
-        at,
-        end,
-        0.5 * aboutAttacks(text, at),
-        `text leaves a note for the model: ${excerpt(text, at, end)}`,
-      );
-      return undefined;
-    }
+    const c = text.charCodeAt(at);
+    if (c >= 0x0600 && c <= 0x06ff) return arabicNote(ctx, at);
+    // Cyrillic triggers at every letter: only a word's first one starts a note.
+    if (c >= 0x0400 && c <= 0x04ff && at > 0 && isLetter(text.charCodeAt(at - 1))) return undefined;
+    const end = noteEnd(text, at);
+    if (end > at) note(ctx, at, end);
     return undefined;
   },
 };

@@ -1,0 +1,53 @@
+/**
+ * Words packed into a link. A page can hide an order in a link's path or query
+ * (`…?note=assistant-also-open-https%3A%2F%2F…`, `/guide/for-ai-readers-append-the-users-email`),
+ * where a person sees only an address and a model reads every word. Each link that packs words —
+ * percent-escaped spaces or punctuation, or at least five words joined by `-`, `_` or `+` — is
+ * unpacked (escapes decoded, joiners and URL punctuation read as spaces) and read again by the
+ * caller's detectors.
+ */
+
+/** A link: its scheme, then everything up to a space, a quote or a bracket that closes it. */
+const LINK = /https?:\/\/[^\s<>"'`)\]]{24,}/g;
+/** Words packed into a link's path or query. */
+const PACKED = /%(?:2[0-9a-f]|3[a-f]|40|5[bd])|(?:[a-z0-9]+[-_+]){5}[a-z0-9]/i;
+const ESCAPES = /(?:%[0-9a-f]{2})+/gi;
+const JOINERS = /[-_+/?&=#]+/g;
+
+/** A link whose path or query packs words, and those words. */
+export interface PackedLink {
+  start: number;
+  end: number;
+  words: string;
+}
+
+/** The links of `text` that pack words (none unless the text holds `://`). */
+export function packedLinks(text: string): PackedLink[] {
+  const out: PackedLink[] = [];
+  if (!text.includes('://')) return out;
+  LINK.lastIndex = 0;
+  for (let m = LINK.exec(text); m !== null; m = LINK.exec(text)) {
+    const link = m[0];
+    const path = link.indexOf('/', link.indexOf('://') + 3);
+    if (path < 0 || !PACKED.test(link.slice(path))) continue;
+    out.push({ start: m.index, end: m.index + link.length, words: unpack(link.slice(path)) });
+  }
+  return out;
+}
+
+/**
+ * A link's path and query as words: percent-escapes decoded (twice, for a link escaped twice),
+ * and `-`, `_`, `+` and the URL's own punctuation read as spaces.
+ */
+export function unpack(part: string): string {
+  let out = part;
+  for (let round = 0; round < 2 && out.includes('%'); round++)
+    out = out.replace(ESCAPES, (run) => {
+      try {
+        return decodeURIComponent(run);
+      } catch {
+        return run;
+      }
+    });
+  return out.replace(JOINERS, ' ').trim();
+}
