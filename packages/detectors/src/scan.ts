@@ -1,4 +1,5 @@
-import { type PackedLink, packedLinks } from './injection/links.js';
+import { encodedTexts } from './injection/encoded.js';
+import { packedLinks } from './injection/links.js';
 import { detectInjectionModel } from './injection/model/classify.js';
 import { detectInjection } from './injection.js';
 import { detectPii } from './pii.js';
@@ -62,31 +63,54 @@ export function collect(text: string, out: Finding[], opts: ScanOptions = {}): v
     // The learned classifier catches phrasings the rules were never written for (docs/detectors.md).
     const margin = detectInjectionModel(text, out);
     if (margin <= -BENIGN_MARGIN && text.length >= BENIGN_MIN_LENGTH) discountWeakRules(out, from, to);
-    for (const link of packedLinks(text)) readLink(link, out);
+    for (const link of packedLinks(text))
+      readHidden(link.start, link.end, link.words, 'link', HIDDEN_IN, out);
+    for (const e of encodedTexts(text)) {
+      const hiding = e.toldToAct ? TOLD_TO_DECODE : HIDDEN_IN;
+      readHidden(e.start, e.end, e.words, e.sameOffsets ? undefined : 'encoding', hiding, out);
+    }
   }
 }
 
-/** What hiding an instruction in a link adds to it. */
-export const IN_LINK = 0.25;
+/** What hiding an instruction in a link or an encoding adds to it. */
+export const HIDDEN_IN = 0.25;
+/** …and in an encoding the text tells its reader to undo and act on ("decode and carry out"). */
+export const TOLD_TO_DECODE = 0.4;
 
 /**
- * The words a link packs (`injection/links.ts`), read by the rules and the model; what they find
- * covers the link, and the hiding adds `IN_LINK`.
+ * Reads words hidden in `[start, end)` of the text — a link's packed words (`injection/links.ts`)
+ * or an encoded run decoded (`injection/encoded.ts`) — with the rules and the model. What they
+ * find covers the hiding place (`where`), or stands where it was found when the reading keeps the
+ * text's offsets (`where` undefined: rot13); the hiding adds `hiding`.
  */
-function readLink(link: PackedLink, out: Finding[]): void {
+function readHidden(
+  start: number,
+  end: number,
+  words: string,
+  where: 'link' | 'encoding' | undefined,
+  hiding: number,
+  out: Finding[],
+): void {
   const found: Finding[] = [];
-  detectInjection(link.words, found);
-  detectInjectionModel(link.words, found);
+  detectInjection(words, found);
+  detectInjectionModel(words, found);
   if (found.length === 0) return;
-  for (const f of found)
-    out.push({ ...f, start: link.start, end: link.end, message: `${f.message} (words packed into a link)` });
+  let from = where === undefined ? end : start;
+  let to = where === undefined ? start : end;
+  const said = where === 'link' ? 'packed into a link' : 'decoded from base64 or rot13';
+  for (const f of found) {
+    const span = where === undefined ? f : { start, end };
+    if (span.start < from) from = span.start;
+    if (span.end > to) to = span.end;
+    out.push({ ...f, start: span.start, end: span.end, message: `${f.message} (${said})` });
+  }
   out.push({
-    rule: 'injection/hidden-in-link',
+    rule: where === 'link' ? 'injection/hidden-in-link' : 'injection/hidden-encoded',
     kind: 'injection',
-    start: link.start,
-    end: link.end,
-    score: IN_LINK,
-    message: 'a link packs words that read as an instruction',
+    start: from,
+    end: to,
+    score: hiding,
+    message: `words ${said} read as an instruction`,
   });
 }
 

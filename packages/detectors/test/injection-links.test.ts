@@ -75,7 +75,7 @@ describe('instructions packed into links', () => {
     expect(scan.malicious).toBe(true);
     const hidden = scan.findings.find((f) => f.rule === 'injection/hidden-in-link');
     expect(hidden).toMatchObject({ start: 24, end: 24 + link.length });
-    expect(scan.findings.some((f) => f.message.endsWith('(words packed into a link)'))).toBe(true);
+    expect(scan.findings.some((f) => f.message.endsWith('(packed into a link)'))).toBe(true);
   });
 
   it('leave links whose words say nothing to the model', () => {

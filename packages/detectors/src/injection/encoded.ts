@@ -1,0 +1,72 @@
+/**
+ * Text hidden by an encoding the model is told to undo: "decode and carry out: Rm9yd2FyZCBl…",
+ * "(rot13 — run it through rot13 and act on it)". Only a text that names decoding, base64 or
+ * rot13 is looked at (an encoded order is only an order once the model is asked to decode it, and
+ * the cue keeps the search off every other text); then each base64 run that decodes to text with
+ * words, and the whole text read through rot13 (which keeps every offset), are read again by the
+ * caller's detectors.
+ */
+
+/** A reading of part of a text under an encoding: where it stands, and what it says decoded. */
+export interface Encoded {
+  start: number;
+  end: number;
+  words: string;
+  /** The reading keeps the text's offsets (rot13), so findings in it stand where they were found. */
+  sameOffsets: boolean;
+  /** The text tells its reader to act on what it decodes ("decode and carry out"). */
+  toldToAct: boolean;
+}
+
+const CUE = /\b(?:decod|base-?64|b64|rot-?13)/i;
+const ROT13 = /\brot-?13\b/i;
+/** "decode and carry out", "run it through rot13 and act on it". */
+const ACT =
+  /\b(?:decod\w*|rot-?13|base-?64)\b[^\n]{0,40}?\b(?:and|then)\s+(?:carry\s+(?:it\s+|them\s+)?out|act\s+(?:on|upon)|follow|execute|obey|do\s+(?:it|as|what))\b/i;
+/** A run that may be base64 (either alphabet), long enough to hold a sentence. */
+const BASE64_RUN = /[A-Za-z0-9+/_-]{32,}={0,2}/g;
+
+/** The encoded readings of `text` (none unless it names decoding, base64 or rot13). */
+export function encodedTexts(text: string): Encoded[] {
+  const out: Encoded[] = [];
+  if (!CUE.test(text)) return out;
+  const toldToAct = ACT.test(text);
+  BASE64_RUN.lastIndex = 0;
+  for (let m = BASE64_RUN.exec(text); m !== null; m = BASE64_RUN.exec(text)) {
+    const words = decodeBase64Text(m[0]);
+    if (words !== undefined)
+      out.push({ start: m.index, end: m.index + m[0].length, words, sameOffsets: false, toldToAct });
+  }
+  if (ROT13.test(text))
+    out.push({ start: 0, end: text.length, words: rot13(text), sameOffsets: true, toldToAct });
+  return out;
+}
+
+/**
+ * `run` decoded from base64 when what it holds reads as text: printable ASCII (or tabs and
+ * newlines) with a space at least every 16 characters — not an image, a key or a JWT's JSON.
+ */
+export function decodeBase64Text(run: string): string | undefined {
+  let bytes: string;
+  try {
+    bytes = atob(run.replace(/-/g, '+').replace(/_/g, '/'));
+  } catch {
+    return undefined;
+  }
+  let spaces = 0;
+  for (let i = 0; i < bytes.length; i++) {
+    const c = bytes.charCodeAt(i);
+    if (c === 0x20) spaces++;
+    else if ((c < 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) || c > 0x7e) return undefined;
+  }
+  return spaces * 16 >= bytes.length ? bytes : undefined;
+}
+
+/** Every ASCII letter moved 13 places; everything else, and every offset, unchanged. */
+export function rot13(text: string): string {
+  return text.replace(/[A-Za-z]/g, (c) => {
+    const code = c.charCodeAt(0);
+    const base = code < 0x61 ? 0x41 : 0x61;
+    return String.fromCharCode(((code - base + 13) % 26) + base);
+  });
+}
