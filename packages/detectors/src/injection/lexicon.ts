@@ -9,7 +9,7 @@
 export const GAP = String.raw`[\s*_~"'\`]{1,16}`;
 
 /** Names of AI systems that are never a person's role or a product's part. */
-export const MODEL_AI = String.raw`(?:ai\s+(?:assistants?|agents?|models?|systems?)|a\.i\.|ai|llms?|gpt(?:-?\d[\w.]*)?|chat\s?gpt|claude|gemini|copilot|llama(?:[\s-]?\d[\w.]*)?|mistral|chatbots?|(?:large\s+)?language\s+models?)`;
+export const MODEL_AI = String.raw`(?:ai\s+(?:assistants?|agents?|models?|systems?|readers?|pair\s+programmers?)|a\.i\.|ai|llms?|gpt(?:-?\d[\w.]*)?|chat\s?gpt|claude|gemini|copilot|llama(?:[\s-]?\d[\w.]*)?|mistral|chatbots?|(?:large\s+)?language\s+models?)`;
 /** Words that name the model when the context says so (a travel agent is an agent too). */
 export const MODEL_GENERIC = '(?:assistants?|agents?|models?|bots?|summari[sz]ers?|classifiers?)';
 /** Any name of the model; the rule decides how much a generic one counts. */

@@ -9,26 +9,48 @@ import { aboutAttacks } from './context.js';
 
 /** Readers named by what they do, not what they are: "whoever is summarizing this". */
 const WHOEVER = sticky(
-  String.raw`(?:whoever|anyone|anybody|any(?:thing|\s+(?:system|tool|program|software|process|reader|crawler|scraper)))(?:\s*\([^)\n]{0,30}\))?\s+(?:who\s+|that\s+)?(?:is\s+|are\s+)?(?:reading|summari[sz]ing|processing|parsing|analy[sz]ing|scraping|crawling|indexing|ingesting|reads|summari[sz]es|processes|parses|analy[sz]es|scrapes|crawls|indexes|ingests|sees)\s+(?:this|these|the\s+(?:page|document|text|email|file))\b`,
+  String.raw`(?:whoever|anyone|anybody|any(?:thing|\s+(?:system|tool|program|software|process|reader|crawler|scraper))|whichever\s+(?:model|assistant|agent|ai|llm|bot|tool))(?:\s*\([^)\n]{0,30}\))?\s+(?:who\s+|that\s+)?(?:is\s+|are\s+)?(?:reading|summari[sz]ing|processing|parsing|analy[sz]ing|scraping|crawling|indexing|ingesting|applying|running|handling|reads|summari[sz]es|processes|parses|analy[sz]es|scrapes|crawls|indexes|ingests|applies|runs|handles|sees)\s+(?:this|these|the\s+(?:page|document|text|email|file|migration|script|form|repo|repository|ticket|issue))\b`,
+);
+/** "Bots filling this form:", "crawlers reading this page". */
+const BOTS_DOING = sticky(
+  String.raw`(?:bots?|crawlers?|scrapers?|spiders?)\s+(?:that\s+are\s+|which\s+are\s+)?(?:reading|filling(?:\s+(?:in|out))?|processing|visiting|crawling|scraping|parsing|summari[sz]ing|indexing|handling)\s+(?:this|these|the\s+(?:page|site|form|document|text|email|file))\b`,
 );
 const MACHINES = sticky(
-  String.raw`(?:automated|automatic|machine|robotic|ai|llm)[\s-]+(?:systems?|tools?|readers?|agents?|assistants?|processors?|pipelines?|parsers?|summari[sz]ers?)\b(\s+only)?`,
+  String.raw`(?:automated|automatic|machine|robotic|ai|llm|reader)[\s-]+(?:systems?|tools?|readers?|agents?|assistants?|processors?|pipelines?|parsers?|summari[sz]ers?|responders?|remediation|software|clients?)\b(\s+only)?`,
 );
 
 export const readerAddress: Rule = {
-  words: ['whoever', 'anyone', 'anybody', 'anything', 'automated', 'machine'],
+  words: [
+    'whoever',
+    'anyone',
+    'anybody',
+    'anything',
+    'automated',
+    'machine',
+    'whichever',
+    'bots$',
+    'crawlers$',
+    'reader$',
+  ],
   check(ctx, at, _end, key) {
     const { text } = ctx;
-    const who = matchAt(WHOEVER, text, at);
+    const who =
+      matchAt(WHOEVER, text, at) ??
+      (key.startsWith('bot') || key.startsWith('crawl') ? matchAt(BOTS_DOING, text, at) : null);
     const machines = who === null && !key.startsWith('any') ? matchAt(MACHINES, text, at) : null;
     if (who === null && machines === null) return undefined;
     let score = 0.45;
     if (machines !== null) {
       const right = text.slice(at + machines[0].length, at + machines[0].length + 60);
+      // "Automated responders: please …": a label that opens what is said to them.
+      const label = /^\s*:/.test(right);
       const aimed =
-        machines[1] !== undefined || /\b(?:for|to)\s+$/i.test(before(text, at, 12)) || MUST.test(right);
+        machines[1] !== undefined ||
+        label ||
+        /\b(?:for|to)\s+$/i.test(before(text, at, 12)) ||
+        MUST.test(right);
       if (!aimed) return undefined;
-      score = machines[1] !== undefined ? 0.45 : 0.35;
+      score = machines[1] !== undefined || label ? 0.45 : 0.35;
     }
     const hit = who ?? machines;
     const end = at + (hit?.[0].length ?? 0);
