@@ -11,12 +11,19 @@ import { aboutAttacks } from './context.js';
 const WHOEVER = sticky(
   String.raw`(?:whoever|anyone|anybody|any(?:thing|\s+(?:system|tool|program|software|process|reader|crawler|scraper))|whichever\s+(?:model|assistant|agent|ai|llm|bot|tool))(?:\s*\([^)\n]{0,30}\))?\s+(?:who\s+|that\s+)?(?:is\s+|are\s+)?(?:reading|summari[sz]ing|processing|parsing|analy[sz]ing|scraping|crawling|indexing|ingesting|applying|running|handling|reads|summari[sz]es|processes|parses|analy[sz]es|scrapes|crawls|indexes|ingests|applies|runs|handles|sees)\s+(?:this|these|the\s+(?:page|document|text|email|file|migration|script|form|repo|repository|ticket|issue))\b`,
 );
+/** "If this page is being read by software rather than a person", "when an AI reads this". */
+const READ_BY = sticky(
+  String.raw`(?:read|processed|summari[sz]ed|parsed|viewed|opened|handled)\s+by\s+(?:software|a\s+(?:machine|program|bot|script|language\s+model)|an\s+(?:ai|llm|automated\s+\w+))\b(?:\s+(?:rather\s+than|instead\s+of|and\s+not|not)\s+(?:a\s+)?(?:person|human))?`,
+);
+/** "If / when / whenever this page is (being) read by …": a condition that picks out the model. */
+const CONDITION =
+  /\b(?:if|when|whenever|once|where)\s+(?:this|the)\s+(?:\w+\s+){0,2}(?:is|gets|are)\s+(?:being\s+)?$/i;
 /** "Bots filling this form:", "crawlers reading this page". */
 const BOTS_DOING = sticky(
   String.raw`(?:bots?|crawlers?|scrapers?|spiders?)\s+(?:that\s+are\s+|which\s+are\s+)?(?:reading|filling(?:\s+(?:in|out))?|processing|visiting|crawling|scraping|parsing|summari[sz]ing|indexing|handling)\s+(?:this|these|the\s+(?:page|site|form|document|text|email|file))\b`,
 );
 const MACHINES = sticky(
-  String.raw`(?:automated|automatic|machine|robotic|ai|llm|reader)[\s-]+(?:systems?|tools?|readers?|agents?|assistants?|processors?|pipelines?|parsers?|summari[sz]ers?|responders?|remediation|software|clients?)\b(\s+only)?`,
+  String.raw`(?:automated|automatic|machine|robotic|ai|llm|reader|downstream)[\s-]+(?:systems?|tools?|readers?|agents?|assistants?|processors?|pipelines?|parsers?|summari[sz]ers?|responders?|remediation|software|clients?)\b(\s+only)?`,
 );
 
 export const readerAddress: Rule = {
@@ -31,12 +38,16 @@ export const readerAddress: Rule = {
     'bots$',
     'crawlers$',
     'reader$',
+    'downstream',
   ],
+  // "… is being read by software": only near another hit, or in a short text.
+  nearWords: ['read by', 'processed by', 'summarised by', 'summarized by', 'parsed by', 'handled by'],
   check(ctx, at, _end, key) {
     const { text } = ctx;
     const who =
       matchAt(WHOEVER, text, at) ??
-      (key.startsWith('bot') || key.startsWith('crawl') ? matchAt(BOTS_DOING, text, at) : null);
+      (key.startsWith('bot') || key.startsWith('crawl') ? matchAt(BOTS_DOING, text, at) : null) ??
+      (key.endsWith(' by') && CONDITION.test(before(text, at, 40)) ? matchAt(READ_BY, text, at) : null);
     const machines = who === null && !key.startsWith('any') ? matchAt(MACHINES, text, at) : null;
     if (who === null && machines === null) return undefined;
     let score = 0.45;
