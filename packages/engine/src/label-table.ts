@@ -41,6 +41,11 @@ export class LabelTable {
     return this.allBytes;
   }
 
+  /** Bytes of the labels some entry refers to. */
+  get usedBytes(): number {
+    return this.liveBytes;
+  }
+
   /** Bytes of labels no entry refers to any more (reclaimed by `compact`). */
   get deadBytes(): number {
     return this.allBytes - this.liveBytes;

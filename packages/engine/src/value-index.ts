@@ -61,8 +61,13 @@ export class ValueIndex {
     return this.entries.size;
   }
 
+  /**
+   * What the index counts against its bound: its keys and the labels they use — as a merged or
+   * reloaded state counts them, so that the state a session saves is the one it holds. Labels no
+   * entry uses any more wait for `trim` to compact them, at most an eighth of the bound.
+   */
   get bytes(): number {
-    return this.keyBytes + this.table.bytes;
+    return this.keyBytes + this.table.usedBytes;
   }
 
   /** The label id of a value (or of a shingle in its string form), if indexed. */
@@ -109,6 +114,7 @@ export class ValueIndex {
   /** Evict oldest entries until the index fits its bound; returns how many went. */
   trim(): number {
     let evicted = 0;
+    if (this.table.deadBytes > this.maxBytes / 8) this.compact();
     while (this.bytes > this.maxBytes) {
       if (this.table.deadBytes > this.maxBytes / 8 || (this.entries.size === 0 && this.table.deadBytes > 0)) {
         this.compact();
