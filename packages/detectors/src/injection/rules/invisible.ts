@@ -46,11 +46,12 @@ export const invisible: Rule = {
   chars: String.raw`\u180e\u200b-\u200d\u2060-\u2064\ufeff\u202d\u202e\u2066-\u2069\udb40`,
   check(ctx, at) {
     const { text } = ctx;
+    const c = text.charCodeAt(at);
+    // The characters pass is shared: another rule's character (a Cyrillic letter, say) is not ours.
+    if (c !== 0xdb40 && !MINE.test(text.charAt(at))) return undefined;
     const add = (s: number, e: number, score: number, msg: string): void =>
       ctx.add('invisible-text', s, e, score, msg);
-    const c = text.charCodeAt(at);
     if (c === 0xdb40) return tagChars(text, at, add);
-    if (!MINE.test(text.charAt(at))) return undefined;
     const to = Math.min(text.length, at + STRETCH);
     const base = Math.max(0, at - 1);
     const stretch = text.slice(base, to);

@@ -91,7 +91,6 @@ const FOREIGN_NOTE = [
   String.raw`(?:instrucci[oó]n(?:es)?|mensaje|nota)\s+para\s+(?:el\s+|la\s+|los\s+)?(?:ia\b|asistente(?:\s+de\s+ia)?|agente|modelo)`,
   String.raw`(?:istruzion[ei]|messaggio|nota|avviso)\s+per\s+(?:l['’]|il\s+|la\s+|i\s+|gli\s+|le\s+)?(?:ia\b|assistent[ei]|agent[ei]|modell[oi]|intelligenz[ae]\s+artificial[ei]|sistemi\s+di\s+(?:ia|intelligenza))`,
   String.raw`(?:instruç(?:ão|ões)|mensagem|nota)\s+para\s+(?:o\s+|a\s+)?(?:ia\b|assistente|agente|modelo)`,
-  String.raw`(?:инструкци[яи]|сообщение|заметка|указани[ея]|примечание|обращение|памятка|просьба)\s+(?:для|к)\s+(?:ии(?![\u0400-\u04ff])|ии-\S+|ассистент\S*|агент\S*|модел\S*|бот\S*|нейросет\S*)`,
   // Polish: "Drogi asystencie,", "Uwaga dla asystenta AI, …:".
   String.raw`(?:drog[ia]|szanown[ya]|hej|cześć)\s*,?\s+(?:asystenci[ea]|agenci[ea]|modelu|ai\b|si\b)`,
   String.raw`(?:uwaga|wiadomość|notatka|instrukcj[ae]|polecenie|informacja|prośba)\s+(?:dla|do)\s+(?:\S+\s+)?(?:asystent\S*|agent\S*|model\S*|ai\b|si\b)`,
@@ -108,8 +107,19 @@ const FOREIGN_FOR = [
   String.raw`(?:für|an)\s+(?:den\s+|die\s+|alle\s+|jeden\s+|jede\s+)?(?:ki|ai)-\w+`,
   String.raw`dla\s+(?:(?:wszystkich|każdego|tego)\s+)?(?:asystent\S*|agent\S*|model\S*|ai|si)(?:[^\S\n]+(?:ai|si)\b)?`,
   String.raw`(?:till|til)\s+(?:den\s+|alla\s+|dig\s+|deg\s+)?(?:ai|ki)[-\s]?(?:assistent|agent|modell?|bot)\w*`,
-  String.raw`(?:для|к)\s+(?:всех\s+)?(?:ии|ai)(?:-[\u0400-\u04ff\w]+)?`,
 ].map((s) => sticky(`${s}[^\\n:.!?]{0,60}:`));
+/**
+ * Russian, read at a Cyrillic word's first letter (only those that start one of these):
+ * "Сообщение для ИИ:", "Примечание для ИИ-агентов:", and "Для ИИ-ассистента, …:" opening a
+ * line or sentence.
+ */
+const RUSSIAN_NOTE = sticky(
+  String.raw`(?:инструкци[яи]|сообщение|заметка|указани[ея]|примечание|обращение|памятка|просьба)\s+(?:для|к)\s+(?:ии(?![\u0400-\u04ff])|ии-\S+|ассистент\S*|агент\S*|модел\S*|бот\S*|нейросет\S*)`,
+);
+const RUSSIAN_FOR = sticky(
+  String.raw`(?:для|к)\s+(?:всех\s+)?(?:ии|ai)(?:-[\u0400-\u04ff\w]+)?[^\n:.!?]{0,60}:`,
+);
+const RUSSIAN_FIRST = /[иИсСзЗуУпПоОдДкК]/;
 /** At the start of a line or sentence. */
 const OPENS_NOTE = /(?:^|[\n.!?>\]*#—–([-]\s*)$/;
 /** Or after a word that names the note ("Uwaga dla …", "Примечание для …", "Hinweis für …"). */
@@ -124,7 +134,7 @@ const TURKISH_READING = /(?:okuyan|işleyen|özetleyen|inceleyen)\s+$/i;
 const TURKISH_GREETING = /(?:sevgili|sayın|değerli|merhaba|selam)\s*,?\s+$/i;
 /** Arabic: "إلى المساعد الذكي الذي يقرأ هذه الرسالة:", "إلى نموذج الذكاء الاصطناعي:". */
 const ARABIC = sticky(
-  String.raw`(?:إلى|الى|ل)\s*(?:ال|ل)?(?:مساعد|وكيل|نموذج|روبوت)(?:\s+(?:ال)?(?:ذكي|آلي|الذكاء\s+الاصطناعي|ذكاء\s+اصطناعي))?[^\n:]{0,50}:`,
+  String.raw`إلى\s*(?:ال)?(?:مساعد|وكيل|نموذج|روبوت)(?:\s+(?:ال)?(?:ذكي|آلي|الذكاء\s+الاصطناعي|ذكاء\s+اصطناعي))?[^\n:]{0,50}:`,
 );
 /**
  * Chinese and Japanese: "致阅读本邮件的智能助手：", "给购物助手的说明：", "AIアシスタントへ：",
@@ -149,17 +159,23 @@ function note(ctx: Ctx, start: number, end: number): void {
   );
 }
 
-/** Where a note to the model in Latin or Cyrillic script that starts at `at` ends (`at`: none). */
+/** `re`'s match at `at` when it opens a line or sentence, or follows a note word. */
+function openingNote(re: RegExp, text: string, at: number): RegExpExecArray | null {
+  const m = matchAt(re, text, at);
+  return m !== null && (OPENS_NOTE.test(before(text, at, 4)) || NOTE_WORD.test(before(text, at, 24)))
+    ? m
+    : null;
+}
+
+/** Where a note to the model in Latin script that starts at `at` ends (`at`: none). */
 function noteEnd(text: string, at: number): number {
   for (const re of FOREIGN_NOTE) {
     const m = matchAt(re, text, at);
     if (m !== null) return at + m[0].length;
   }
-  if (OPENS_NOTE.test(before(text, at, 4)) || NOTE_WORD.test(before(text, at, 24))) {
-    for (const re of FOREIGN_FOR) {
-      const m = matchAt(re, text, at);
-      if (m !== null) return at + m[0].length;
-    }
+  for (const re of FOREIGN_FOR) {
+    const m = openingNote(re, text, at);
+    if (m !== null) return at + m[0].length;
   }
   const m = matchAt(TURKISH, text, at);
   if (m === null) return at;
@@ -171,7 +187,17 @@ function noteEnd(text: string, at: number): number {
     : at;
 }
 
-/** An Arabic note to the model at a word start in the run at `at`; returns the word's end. */
+/**
+ * Where a Russian note to the model that starts at `at` ends (`at`: none). Cyrillic triggers at
+ * every letter; only a word's first one, and one that can start a note, is read further.
+ */
+function russianNoteEnd(text: string, at: number): number {
+  if ((at > 0 && isLetter(text.charCodeAt(at - 1))) || !RUSSIAN_FIRST.test(text.charAt(at))) return at;
+  const m = matchAt(RUSSIAN_NOTE, text, at) ?? openingNote(RUSSIAN_FOR, text, at);
+  return m === null ? at : at + m[0].length;
+}
+
+/** An Arabic note to the model opening with إلى at `at`; returns the word's end. */
 function arabicNote(ctx: Ctx, at: number): number {
   const { text } = ctx;
   let end = at;
@@ -238,8 +264,9 @@ export const foreignAddress: Rule = {
     'till$',
     'yapay',
   ],
-  // Cyrillic and Arabic notes are found at their first letters; a CJK run is searched whole.
-  chars: String.raw`\u0400-\u04ff\u0600-\u06ff${CJK}`,
+  // Cyrillic notes are found at their first letters, Arabic ones at إ (of إلى, "to": any Arabic
+  // letter would stop the shared pass at every word of an Arabic text); a CJK run is searched whole.
+  chars: String.raw`\u0400-\u04ff\u0625${CJK}`,
   check(ctx, at) {
     const { text } = ctx;
     if (text.charCodeAt(at) >= 0x3000) {
@@ -254,10 +281,8 @@ export const foreignAddress: Rule = {
       return stop;
     }
     const c = text.charCodeAt(at);
-    if (c >= 0x0600 && c <= 0x06ff) return arabicNote(ctx, at);
-    // Cyrillic triggers at every letter: only a word's first one starts a note.
-    if (c >= 0x0400 && c <= 0x04ff && at > 0 && isLetter(text.charCodeAt(at - 1))) return undefined;
-    const end = noteEnd(text, at);
+    if (c === 0x0625) return arabicNote(ctx, at);
+    const end = c >= 0x0400 && c <= 0x04ff ? russianNoteEnd(text, at) : noteEnd(text, at);
     if (end > at) note(ctx, at, end);
     return undefined;
   },
