@@ -63,12 +63,9 @@ export function collect(text: string, out: Finding[], opts: ScanOptions = {}): v
     // The learned classifier catches phrasings the rules were never written for (docs/detectors.md).
     const margin = detectInjectionModel(text, out);
     if (margin <= -BENIGN_MARGIN && text.length >= BENIGN_MIN_LENGTH) discountWeakRules(out, from, to);
-    for (const link of packedLinks(text))
-      readHidden(link.start, link.end, link.words, 'link', HIDDEN_IN, out);
-    for (const e of encodedTexts(text)) {
-      const hiding = e.toldToAct ? TOLD_TO_DECODE : HIDDEN_IN;
-      readHidden(e.start, e.end, e.words, e.sameOffsets ? undefined : 'encoding', hiding, out);
-    }
+    for (const link of packedLinks(text)) readHidden(link, 'link', HIDDEN_IN, out);
+    for (const e of encodedTexts(text))
+      readHidden(e, e.encoding, e.toldToAct ? TOLD_TO_DECODE : HIDDEN_IN, out);
   }
 }
 
@@ -77,35 +74,39 @@ export const HIDDEN_IN = 0.25;
 /** …and in an encoding the text tells its reader to undo and act on ("decode and carry out"). */
 export const TOLD_TO_DECODE = 0.4;
 
+const HIDING = {
+  link: { rule: 'injection/hidden-in-link', said: 'packed into a link' },
+  base64: { rule: 'injection/hidden-encoded', said: 'decoded from base64' },
+  rot13: { rule: 'injection/hidden-encoded', said: 'read through rot13' },
+} as const;
+
 /**
- * Reads words hidden in `[start, end)` of the text — a link's packed words (`injection/links.ts`)
- * or an encoded run decoded (`injection/encoded.ts`) — with the rules and the model. What they
- * find covers the hiding place (`where`), or stands where it was found when the reading keeps the
- * text's offsets (`where` undefined: rot13); the hiding adds `hiding`.
+ * Reads the words hidden in `[start, end)` of the text — a link's packed words
+ * (`injection/links.ts`) or an encoded run decoded (`injection/encoded.ts`) — with the rules and
+ * the model. What they find covers the hiding place, or stands where it was found in a rot13
+ * reading (which keeps every offset); the hiding adds `hiding`.
  */
 function readHidden(
-  start: number,
-  end: number,
-  words: string,
-  where: 'link' | 'encoding' | undefined,
+  hidden: { start: number; end: number; words: string },
+  how: keyof typeof HIDING,
   hiding: number,
   out: Finding[],
 ): void {
   const found: Finding[] = [];
-  detectInjection(words, found);
-  detectInjectionModel(words, found);
+  detectInjection(hidden.words, found);
+  detectInjectionModel(hidden.words, found);
   if (found.length === 0) return;
-  let from = where === undefined ? end : start;
-  let to = where === undefined ? start : end;
-  const said = where === 'link' ? 'packed into a link' : 'decoded from base64 or rot13';
+  const { rule, said } = HIDING[how];
+  let from = hidden.end;
+  let to = hidden.start;
   for (const f of found) {
-    const span = where === undefined ? f : { start, end };
+    const span = how === 'rot13' ? f : hidden;
     if (span.start < from) from = span.start;
     if (span.end > to) to = span.end;
     out.push({ ...f, start: span.start, end: span.end, message: `${f.message} (${said})` });
   }
   out.push({
-    rule: where === 'link' ? 'injection/hidden-in-link' : 'injection/hidden-encoded',
+    rule,
     kind: 'injection',
     start: from,
     end: to,

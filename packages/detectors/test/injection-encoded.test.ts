@@ -44,7 +44,7 @@ describe('encodedTexts', () => {
         start: 13,
         end: 13 + ORDER_B64.length,
         words: decodeBase64Text(ORDER_B64),
-        sameOffsets: false,
+        encoding: 'base64',
         toldToAct: false,
       },
     ]);

@@ -12,8 +12,8 @@ export interface Encoded {
   start: number;
   end: number;
   words: string;
-  /** The reading keeps the text's offsets (rot13), so findings in it stand where they were found. */
-  sameOffsets: boolean;
+  /** rot13 keeps every offset, so what its reading finds stands where it was found. */
+  encoding: 'base64' | 'rot13';
   /** The text tells its reader to act on what it decodes ("decode and carry out"). */
   toldToAct: boolean;
 }
@@ -35,10 +35,10 @@ export function encodedTexts(text: string): Encoded[] {
   for (let m = BASE64_RUN.exec(text); m !== null; m = BASE64_RUN.exec(text)) {
     const words = decodeBase64Text(m[0]);
     if (words !== undefined)
-      out.push({ start: m.index, end: m.index + m[0].length, words, sameOffsets: false, toldToAct });
+      out.push({ start: m.index, end: m.index + m[0].length, words, encoding: 'base64', toldToAct });
   }
   if (ROT13.test(text))
-    out.push({ start: 0, end: text.length, words: rot13(text), sameOffsets: true, toldToAct });
+    out.push({ start: 0, end: text.length, words: rot13(text), encoding: 'rot13', toldToAct });
   return out;
 }
 
