@@ -104,7 +104,7 @@ const FOREIGN_NOTE = [
  * words talk about an AI ("Инструменты для ИИ: обзор", "tools for AI assistants, which …").
  */
 const FOREIGN_FOR = [
-  String.raw`(?:für|an)\s+(?:den\s+|die\s+|alle\s+|jeden\s+|jede\s+)?(?:ki|ai)-\w+`,
+  String.raw`für\s+(?:den\s+|die\s+|alle\s+|jeden\s+|jede\s+)?(?:ki|ai)-\w+`,
   String.raw`dla\s+(?:(?:wszystkich|każdego|tego)\s+)?(?:asystent\S*|agent\S*|model\S*|ai|si)(?:[^\S\n]+(?:ai|si)\b)?`,
   String.raw`(?:till|til)\s+(?:den\s+|alla\s+|dig\s+|deg\s+)?(?:ai|ki)[-\s]?(?:assistent|agent|modell?|bot)\w*`,
 ].map((s) => sticky(`${s}[^\\n:.!?]{0,60}:`));
@@ -262,6 +262,7 @@ export const foreignAddress: Rule = {
     'für$',
     'dla$',
     'till$',
+    'til$',
     'yapay',
   ],
   // Cyrillic notes are found at their first letters, Arabic ones at إ (of إلى, "to": any Arabic
