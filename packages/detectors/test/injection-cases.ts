@@ -367,6 +367,7 @@ export const CLEAN: readonly string[] = [
   'Whichever tool runs this migration will log its progress to stdout.',
   'The AI reader feature in our e-book app reads chapters aloud.',
   'Assistant: text generation is the default mode of this model.',
+  'Copilot / coding agent support is available on all plans.',
   'When the form is handled by an assistant at the front desk, please send a copy to HR.',
   'This report is best read by a person with time to spare.',
   // The model talked about, not addressed, in other languages.

@@ -37,7 +37,8 @@ const GREETING_WORD = greeting('(?!)');
 /** "… step for the agent:", "fix for CI agents:": inside a sentence, "to"/"for" need a comma or colon after the name. */
 const GREETING_INSIDE = greeting(String.raw`\b(?:to|for)`);
 /** After the name: a comma, colon, dash, arrow or emoji, maybe past a closing tag. */
-const VOCATIVE_RIGHT = /^s?\s*(?:<\/[a-z]+>\s*)?(?:[,!:—–]|-+>?\s|→|[\ud800-\udfff]{2})/;
+const VOCATIVE_RIGHT =
+  /^s?(?:\s*\/\s*(?:coding\s+|ai\s+)?(?:agents?|assistants?|bots?|models?|llms?|copilot|claude|gpt|gemini))?\s*(?:<\/[a-z]+>\s*)?(?:[,!:—–]|-+>?\s|→|[\ud800-\udfff]{2})/;
 /** After a greeting a full stop ends the address too ("Attn: automated email assistant."). */
 const GREETED_RIGHT = /^s?\s*(?:<\/[a-z]+>\s*)?(?:[,!:.—–]|-+>?\s|→|[\ud800-\udfff]{2})/;
 /** "… to/for" is one of the last five words (then at most "you, the" and two more). */
