@@ -114,20 +114,17 @@ export class ValueIndex {
   /** Evict oldest entries until the index fits its bound; returns how many went. */
   trim(): number {
     let evicted = 0;
-    if (this.table.deadBytes > this.maxBytes / 8) this.compact();
     while (this.bytes > this.maxBytes) {
-      if (this.table.deadBytes > this.maxBytes / 8 || (this.entries.size === 0 && this.table.deadBytes > 0)) {
-        this.compact();
-        continue;
-      }
       const oldest = this.entries.keys().next();
-      if (oldest.done === true) break; // labels alone exceed the bound: nothing left to evict
+      if (oldest.done === true) break; // only used labels count, so an empty index is within its bound
       const e = this.entries.get(oldest.value)!;
       this.entries.delete(oldest.value);
       this.table.unref(e.label);
       this.keyBytes -= bytesOf(oldest.value);
       evicted++;
     }
+    // Dead labels do not count against the bound; they are dropped once they take an eighth of it.
+    if (this.table.deadBytes > this.maxBytes / 8) this.compact();
     return evicted;
   }
 
