@@ -120,11 +120,11 @@ const RUSSIAN_FOR = sticky(
   String.raw`(?:для|к)\s+(?:всех\s+)?(?:ии|ai)(?:-[\u0400-\u04ff\w]+)?[^\n:.!?]{0,60}:`,
 );
 const RUSSIAN_FIRST = /[иИсСзЗуУпПоОдДкК]/;
-/** At the start of a line or sentence. */
-const OPENS_NOTE = /(?:^|[\n.!?>\]*#—–([-]\s*)$/;
+/** At the start of a line or sentence (`before` starts the text itself with a newline). */
+const OPENS_NOTE = /[\n.!?>\]*#—–([-]\s*$/;
 /** Or after a word that names the note ("Uwaga dla …", "Примечание для …", "Hinweis für …"). */
 const NOTE_WORD =
-  /(?:^|[\n.!?>\]*#—–([-]\s*)(?:uwaga|notatka|wiadomość|informacja|hinweis|notiz|nachricht|achtung|примечание|заметка|сообщение|обращение|внимание|памятка|obs|notera|meddelande|not|notu|mesaj|dikkat)\s*[,:]?\s+$/i;
+  /[\n.!?>\]*#—–([-]\s*(?:uwaga|notatka|wiadomość|informacja|hinweis|notiz|nachricht|achtung|примечание|заметка|сообщение|обращение|внимание|памятка|obs|notera|meddelande|not|notu|mesaj|dikkat)\s*[,:]?\s+$/i;
 /**
  * Turkish: "Bu e-postayı okuyan yapay zeka asistanı:", "Sevgili yapay zeka,": the assistant named
  * with what it is reading, or greeted, or named and followed by a colon.
