@@ -127,6 +127,7 @@ tools:
   inject: *reader
   malformed: *reader
   huge: *reader
+  garbled: *reader
 `;
 
 export interface ConfigSpec {

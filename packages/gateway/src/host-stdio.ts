@@ -2,10 +2,8 @@ import type { Readable, Writable } from 'node:stream';
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/server';
 import { INVALID_REQUEST } from '@modelcontextprotocol/server';
 import { readHostMessage } from './host-message.js';
-
-/** How much of an oversize line's start and end is kept to find its `id`. */
-const EDGE_BYTES = 256;
-const NEWLINE = 0x0a;
+import type { Line } from './line-reader.js';
+import { idAtEdges, LineReader } from './line-reader.js';
 
 /**
  * The host's end of stdio: newline-delimited JSON-RPC, as the SDK's `StdioServerTransport` reads
@@ -23,12 +21,7 @@ export class HostStdioTransport implements Transport {
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
 
-  /** The current line's parts, while it is within the limit. */
-  private parts: Buffer[] = [];
-  /** The current line's length so far, bytes. */
-  private length = 0;
-  /** The current line outgrew the limit: its start, and its last bytes so far. */
-  private oversize: { head: Buffer; tail: Buffer } | undefined;
+  private readonly lines: LineReader;
   private closed = false;
 
   constructor(
@@ -36,7 +29,9 @@ export class HostStdioTransport implements Transport {
     private readonly output: Writable,
     private readonly maxMessageBytes: number,
     private readonly log: (message: string) => void,
-  ) {}
+  ) {
+    this.lines = new LineReader(maxMessageBytes);
+  }
 
   async start(): Promise<void> {
     this.input.on('data', this.ondata);
@@ -59,59 +54,28 @@ export class HostStdioTransport implements Transport {
     this.input.off('end', this.onEnd);
     this.input.off('close', this.onEnd);
     this.input.pause();
-    this.parts = [];
-    this.oversize = undefined;
+    this.lines.clear();
     this.onclose?.();
   }
 
   private readonly ondata = (chunk: Buffer | string): void => {
-    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-    let from = 0;
-    for (let nl = bytes.indexOf(NEWLINE, from); nl !== -1; nl = bytes.indexOf(NEWLINE, from)) {
-      this.take(bytes.subarray(from, nl));
-      from = nl + 1;
-      this.endLine();
-      if (this.closed) return;
-    }
-    this.take(bytes.subarray(from));
+    this.lines.push(chunk, (line) => {
+      this.read(line);
+      return !this.closed;
+    });
   };
 
-  private take(part: Buffer): void {
-    if (part.length === 0) return;
-    this.length += part.length;
-    const over = this.oversize;
-    if (over !== undefined) {
-      over.tail = lastBytes(over.tail, part);
-      return;
-    }
-    if (this.length <= this.maxMessageBytes) {
-      this.parts.push(part);
-      return;
-    }
-    const all = Buffer.concat([...this.parts, part]);
-    // Copies, so the line's megabytes are not held until its end.
-    this.oversize = { head: Buffer.from(all.subarray(0, EDGE_BYTES)), tail: lastBytes(Buffer.alloc(0), all) };
-    this.parts = [];
-  }
-
-  private endLine(): void {
-    const { parts, length, oversize } = this;
-    this.parts = [];
-    this.length = 0;
-    this.oversize = undefined;
-    if (oversize !== undefined) {
-      const id = idAtEdges(oversize.head.toString('utf8'), oversize.tail.toString('utf8'));
+  private read(line: Line): void {
+    if ('oversize' in line) {
+      const { bytes, head, tail } = line.oversize;
       this.reject(
-        id,
+        idAtEdges(head, tail),
         INVALID_REQUEST,
-        `message too large: ${length} bytes, over the limit of ${this.maxMessageBytes} (gateway.maxMessageBytes, --max-message-bytes)`,
+        `message too large: ${bytes} bytes, over the limit of ${this.maxMessageBytes} (gateway.maxMessageBytes, --max-message-bytes)`,
       );
       return;
     }
-    if (length === 0) return;
-    const text = (parts.length === 1 ? parts[0]! : Buffer.concat(parts)).toString('utf8');
-    if (text.trim() === '') return;
-    const read = readHostMessage(text);
+    const read = readHostMessage(line.text);
     if ('message' in read) this.deliver(read.message);
     else if ('ignored' in read) this.log(`host: ignored ${read.ignored}`);
     else if (Array.isArray(read.value))
@@ -174,32 +138,4 @@ export class HostStdioTransport implements Transport {
   private readonly onEnd = (): void => {
     void this.close();
   };
-}
-
-/** `tail` followed by `part`, cut to its last `EDGE_BYTES`. */
-function lastBytes(tail: Buffer, part: Buffer): Buffer {
-  if (part.length >= EDGE_BYTES) return Buffer.from(part.subarray(part.length - EDGE_BYTES));
-  const both = Buffer.concat([tail, part]);
-  return both.length <= EDGE_BYTES ? both : both.subarray(both.length - EDGE_BYTES);
-}
-
-const ID = String.raw`"id"\s*:\s*(-?\d+(?:\.\d+)?|"(?:[^"\\]|\\.)*")`;
-/** `{"id": …` or `{"jsonrpc": "2.0", "id": …` at the start of a message. */
-const ID_FIRST = new RegExp(String.raw`^\s*\{\s*(?:"jsonrpc"\s*:\s*"2\.0"\s*,\s*)?${ID}\s*,`);
-/** `…, "id": …}` at the end, where the SDK's clients put it. */
-const ID_LAST = new RegExp(String.raw`,\s*${ID}\s*\}\s*$`);
-
-/**
- * The id of a message too large to read, from where a request's top-level `id` can be told from
- * one inside its params: right after the opening brace, or right before the closing one.
- */
-export function idAtEdges(head: string, tail: string): string | number | null {
-  const m = ID_FIRST.exec(head) ?? ID_LAST.exec(tail.replace(/\r$/, ''));
-  if (m === null) return null;
-  try {
-    const id: unknown = JSON.parse(m[1]!);
-    return typeof id === 'string' || typeof id === 'number' ? id : null;
-  } catch {
-    return null;
-  }
 }

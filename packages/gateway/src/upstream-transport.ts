@@ -2,6 +2,7 @@ import type { HttpUpstream, StdioUpstream } from '@mcp-trust/catalog';
 import type { Transport } from '@modelcontextprotocol/client';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { readUpstreamLines } from './upstream-lines.js';
 
 /**
  * A fresh transport for one connection attempt. A stdio child inherits only the SDK's safe
@@ -24,6 +25,8 @@ export function upstreamTransport(
     ...(upstream.cwd === undefined ? {} : { cwd: upstream.cwd }),
     stderr: 'pipe',
   });
+  // An answer that can't be read, or is too large, fails its call at once instead of at the timeout.
+  readUpstreamLines(t);
   const stderr = t.stderr;
   if (stderr !== null && onStderr !== undefined) {
     let buffered = '';

@@ -138,7 +138,8 @@ export class Upstream {
     };
     this.closeCause = undefined;
     client.onerror = (err) => {
-      // The SDK's stdio client closes the connection on a message over its buffer (10 MiB).
+      // The SDK's stdio client closes the connection on a message over its buffer (10 MiB), when
+      // its transport kept the SDK's read buffer (`readUpstreamLines` found none to swap).
       const over = /ReadBuffer exceeded maximum size of (\d+) bytes/.exec(errorText(err));
       if (over !== null && this.client === client)
         this.closeCause = `${this.name} sent a message over ${over[1]} bytes, the most the MCP SDK's stdio client reads, so the connection was closed and the server restarted`;

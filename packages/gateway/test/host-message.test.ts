@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkHostMessage, readHostMessage } from '../src/host-message.js';
-import { idAtEdges } from '../src/host-stdio.js';
+import { idAtEdges } from '../src/line-reader.js';
 
 const problem = (text: string) => {
   const read = readHostMessage(text);

@@ -1,6 +1,7 @@
 import { writeRequestMeta } from '@mcp-trust/core';
 import { isInputRequiredResult, specTypeSchemas } from '@modelcontextprotocol/server';
 import { issuesText, readableError } from '../schema-issues.js';
+import { UNREADABLE_ANSWER } from '../upstream-lines.js';
 import type { Json } from '../wire.js';
 import { errorText, isObject } from '../wire.js';
 import type { Step } from './call-context.js';
@@ -57,11 +58,24 @@ export const forwardStep: Step = {
       } else ctx.result = result;
     } catch (err) {
       const text = `${ctx.exposed.name} failed upstream: ${readableError(err)}`;
+      // An answer the gateway could not read is something the upstream did, not a failure to reach it.
+      if (unreadableAnswer(err))
+        ctx.core.audit(ctx.sessionId, 'error', {
+          call: ctx.callId,
+          step: 'forward',
+          message: errorText(err),
+        });
       // The engine still hears about it, so the call does not stay pending.
       ctx.result = toolError(text);
     }
   },
 };
+
+/** Whether the upstream's answer was one the gateway could not read (`UpstreamReadBuffer`). */
+function unreadableAnswer(err: unknown): boolean {
+  const data = (err as { data?: unknown } | null)?.data;
+  return isObject(data) && data.mcpTrust === UNREADABLE_ANSWER;
+}
 
 /** What is wrong with an upstream's answer to `tools/call`, as the protocol's schema reads it. */
 function notAToolResult(result: Json): string | undefined {
