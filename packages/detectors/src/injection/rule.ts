@@ -100,11 +100,42 @@ export function before(text: string, at: number, n: number): string {
   return from <= 0 ? `\n${text.slice(0, at)}` : text.slice(from, at);
 }
 
-/** The clause that starts at `at`: up to `n` characters, cut at a paragraph break or sentence end. */
+/**
+ * The clause that starts at `at`: up to `n` characters, cut at a paragraph break or sentence end
+ * — a sentence that ends a list item ends before the next item's bullet, so one item's verb is
+ * not read with the next item's objects ("Move one pipeline at a time.\n- Use OIDC for cloud
+ * credentials" asks nothing to be sent).
+ */
 export function clause(text: string, at: number, n: number): string {
   const s = text.slice(at, at + n);
-  const cut = s.search(/\n\s*\n|[.!?](?:\s+[A-Z"'(]|\s*$)/);
+  const cut = s.search(/\n\s*\n|[.!?](?:\s+[A-Z"'(]|[ \t]*\r?\n\s*[-*•+]\s|\s*$)/);
   return cut < 0 ? s : s.slice(0, cut + 1);
+}
+
+/** A list item's marker and the spaces after it, as the whole of a line before its first word. */
+const ITEM_START = /^[ \t]*(?:[-*•+]|\d{1,3}[.)])[ \t]+$/;
+/** A list item's first line, or a line continuing one (indented). */
+const ITEM_LINE = /^(?:[ \t]*(?:[-*•+]|\d{1,3}[.)])[ \t]|[ \t]+\S)/;
+/** A heading that forbids what its list holds: "Don't:", "**Never**", "## Avoid", "Do NOT do this:". */
+const FORBIDDING =
+  /^[ \t#*_>]*(?:don['’]ts?|do\s+not|never|avoid)\b(?![^\n]*\bforget)[^\n]{0,30}?[:*_ \t]*$/i;
+
+/**
+ * Whether the word at `at` starts an item of a list under a heading that forbids its items
+ * ("Don't:\n- Copy credentials into repository secrets"): a prohibition, not an order. Reads back
+ * over the list's other items (and blank lines) to the line that heads it, at most 12 lines.
+ */
+export function inForbiddenList(text: string, at: number): boolean {
+  let start = text.lastIndexOf('\n', at - 1) + 1;
+  if (!ITEM_START.test(text.slice(start, at))) return false;
+  for (let lines = 0; lines < 12 && start > 0; lines++) {
+    const end = start - 1;
+    start = text.lastIndexOf('\n', end - 1) + 1;
+    const line = text.slice(start, end);
+    if (line.trim() === '' || ITEM_LINE.test(line)) continue;
+    return FORBIDDING.test(line);
+  }
+  return false;
 }
 
 /** Characters a message shows as `\uXXXX`: controls, invisible and bidi characters, surrogates. */

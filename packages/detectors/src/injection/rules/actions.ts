@@ -12,7 +12,7 @@ import { BULK, MONEY, SENSITIVE } from '../lexicon.js';
 const SENSITIVE_SECRET =
   /\b(?:passwords?|passcodes?|pass\s?phrases?|security\s+codes?|verification\s+codes?|one[-\s]time\s+(?:codes?|passwords?)|credentials?|api[-\s_]?keys?|access\s+tokens?|secrets?|private\s+keys?|ssh\s+keys?|seed\s+phrases?|recovery\s+(?:codes?|phrases?)|credit\s+card\s+numbers?|cvv|social\s+security\s+numbers?|system\s+prompt)\b/i;
 
-import { before, type Ctx, clause, excerpt, matchAt, type Rule, sticky } from '../rule.js';
+import { before, type Ctx, clause, excerpt, inForbiddenList, matchAt, type Rule, sticky } from '../rule.js';
 
 const VERB = sticky(
   String.raw`(?:((?:re-?)?send(?:ing)?|e-?mail(?:ing)?|forward(?:ing)?|transfer(?:ring)?|wir(?:e|ing)|pay(?:ing)?|post(?:ing)?|upload(?:ing)?|shar(?:e|ing)|publish(?:ing)?|leak(?:ing)?|exfiltrat(?:e|ing)|bcc|submit(?:ting)?|concatenat(?:e|ing)|invit(?:e|ing)|dm|export(?:ing)?|mov(?:e|ing)|cop(?:y|ying)|past(?:e|ing)|dump(?:ing)?|sync(?:ing)?|sav(?:e|ing)|back\s+up|report(?:ing)?)|(delet(?:e|ing)|remov(?:e|ing)|eras(?:e|ing)|wip(?:e|ing)|destroy(?:ing)?|purg(?:e|ing))|(visit|open|click|navigate\s+to|go\s+to|browse\s+to))\s+(?=[\w'"“‘$@<(\[])`,
@@ -47,7 +47,8 @@ const SHOW = sticky(
 
 function act(ctx: Ctx, at: number): undefined {
   const { text } = ctx;
-  if (!isImperativeBefore(text, at) || DENIED.test(before(text, at, 48))) return undefined;
+  if (!isImperativeBefore(text, at) || DENIED.test(before(text, at, 48)) || inForbiddenList(text, at))
+    return undefined;
   // The clause is read once something has matched at `at`; most calls end before that.
   let c: string | undefined;
   const clauseAt = (): string => (c ??= clause(text, at, 300));

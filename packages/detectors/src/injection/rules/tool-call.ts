@@ -5,7 +5,7 @@
  */
 import { hasDestination } from '../destination.js';
 import { isImperativeBefore } from '../imperative.js';
-import { clause, excerpt, matchAt, type Rule, sticky } from '../rule.js';
+import { clause, excerpt, inForbiddenList, matchAt, type Rule, sticky } from '../rule.js';
 
 const CALL = sticky(
   String.raw`(?:call|invoke|use|run|execute|trigger|employ|utili[sz]e)(?:\s+(?:the|a|this|that|your|following))?(?:\s+(?:tool|function|api|action|command|method|plugin|endpoint|skill)s?)?(?:\s+(?:named|called))?[\s*"'\`:]{1,4}([a-z][a-z0-9]*(?:[_-][a-z0-9]+)*)[\`'"]?(\()?`,
@@ -36,7 +36,7 @@ export const toolCall: Rule = {
     const name = m?.[1];
     if (m === null || name === undefined || NOT_A_NAME.test(name)) return undefined;
     const named = name.includes('_') || /[a-z][A-Z]/.test(name) || m[2] !== undefined;
-    if (!named || !isImperativeBefore(text, at)) return undefined;
+    if (!named || !isImperativeBefore(text, at) || inForbiddenList(text, at)) return undefined;
     const end = at + m[0].length;
     // Arguments dictated along with the call, or a destination among them, make it an order.
     const c = clause(text, at, 300);
