@@ -31,6 +31,15 @@ const NOTHING = sticky(
   String.raw`(?:tell|say)\s+(?:them|the\s+user|him|her|anyone|anybody|the\s+human)?\s*nothing\b`,
 );
 
+/**
+ * The sentence before "without" tells what someone did ("The digest feature created the rule
+ * without asking the user"): a report of what happened, not an order. Its subject opens it and a
+ * verb in the past tense follows (a capitalised first word may be an imperative, so the subject
+ * must be a pronoun or start with an article), with no modal or "please" that would make it a rule to follow.
+ */
+const NARRATED =
+  /(?:^|[.!?:]["'”’)]*\s+|\n\s*)(?:the|a|an|it|he|she|they|we|our|their|its|this|that)\s+(?:(?!should|must|will|shall|would|can|could|may|might|need|needs|please|always|has\s+to|have\s+to)[\w'’-]+\s+){0,5}?(?:\w{2,}ed|did|made|sent|took|went|ran|got|gave|wrote|kept|found|held|put|set|left|read)\b(?![^.!?\n]*\b(?:should|must|please|always)\b)[^.!?\n]*$/i;
+
 /** The score of keeping `who` out of it. */
 function keptFrom(who: string, asking: boolean, tool: boolean): number {
   if (/^(?:user|human|operator|owner|customer|client)$/.test(who)) return 0.5;
@@ -70,6 +79,7 @@ export const doNotTell: Rule = {
     const neg = NEGATION.exec(left);
     if (neg === null) return undefined;
     const start = at - (left.length - neg.index);
+    if (/^without/i.test(neg[0]) && NARRATED.test(before(text, start, 160))) return undefined;
     const m = matchAt(TELL, text, at);
     const named = m === null ? matchAt(NAMED, text, at) : null;
     const itself = m === null && named === null ? matchAt(ITSELF, text, at) : null;
