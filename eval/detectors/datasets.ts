@@ -123,6 +123,31 @@ export function secondDevSet(dir = resolve(REPO_ROOT, 'packages/detectors/test/f
   return fixturePair(dir, 'dev2 texts (dev data)', 'dev2-injections.jsonl', 'dev2-clean.jsonl');
 }
 
+/** The largest package document read (a few changelogs run to megabytes). */
+const PACKAGE_DOC_BYTES = 200 * 1024;
+
+/**
+ * Clean text as a filesystem server returns it: every Markdown file (READMEs, changelogs,
+ * licences, security policies, guides) of the npm packages installed under `node_modules`, up to
+ * 200 KiB each — the lockfile pins them, so the set is the same from one clean checkout to the
+ * next. This repository's own packages (linked under `@mcp-trust`) are left out: their docs
+ * quote attacks on purpose. None of these texts was written for the detectors or tuned on.
+ */
+export function packageDocs(root = resolve(REPO_ROOT, 'node_modules')): Dataset {
+  const samples: Sample[] = [];
+  const files = (readdirSync(root, { recursive: true }) as string[])
+    .filter((f) => /\.md$/i.test(f) && !f.startsWith('@mcp-trust'))
+    .sort();
+  for (const f of files) {
+    const path = join(root, f);
+    const st = statSync(path);
+    if (!st.isFile() || st.size > PACKAGE_DOC_BYTES) continue;
+    samples.push({ id: `node_modules/${f}`, text: readFileSync(path, 'utf8'), positive: false });
+  }
+  if (samples.length === 0) throw new Error(`no Markdown files under ${root}`);
+  return { name: 'npm package docs (clean)', kind: 'injection', samples };
+}
+
 function fixturePair(dir: string, name: string, injections: string, clean: string): Dataset {
   const read = (file: string, positive: boolean): Sample[] =>
     readFileSync(join(dir, file), 'utf8')
