@@ -1,5 +1,6 @@
 /**
- * `npx tsx eval/detectors/train.ts [--window N] [--l2 X] [--neg X] [--rounds N] [--dry-run]`:
+ * `npx tsx eval/detectors/train.ts [--window N] [--l2 X] [--neg X] [--rounds N] [--iterations N]
+ * [--length-penalty X] [--length-from N] [--dry-run]`:
  * trains the learned prompt-injection classifier of `@mcp-trust/detectors` and writes its weights
  * to packages/detectors/src/injection/model/weights.ts.
  *
@@ -19,7 +20,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { FLOOR, SLOPE } from '../../packages/detectors/src/injection/model/classify.js';
+import { FLOOR, lengthCorrection, SLOPE } from '../../packages/detectors/src/injection/model/classify.js';
 import { encodeWeights } from '../../packages/detectors/src/injection/model/decode.js';
 import type { Trace } from '../../packages/detectors/src/injection/model/scan.js';
 import { HASH_BITS, SIZE, scanWindows } from '../../packages/detectors/src/injection/model/scan.js';
@@ -44,8 +45,19 @@ export interface Options {
   neg: number;
   rounds: number;
   iterations: number;
+  /** The length correction (`lengthCorrection` in classify.ts): per unit of log(tokens / lengthFrom). */
+  lengthPenalty: number;
+  lengthFrom: number;
 }
-export const DEFAULTS: Options = { window: 32, l2: 1e-4, neg: 1.5, rounds: 4, iterations: 150 };
+export const DEFAULTS: Options = {
+  window: 32,
+  l2: 1e-4,
+  neg: 0.7,
+  rounds: 4,
+  iterations: 1000,
+  lengthPenalty: 0.5,
+  lengthFrom: 256,
+};
 
 /** A JSONL fixture's texts. */
 export function readTexts(file: string): { id: string; text: string }[] {
@@ -211,8 +223,10 @@ export function quantize(t: Trained): { table: Int8Array; scale: number } {
 }
 
 /** The raw score (logit) of a text under a quantised model, as the detector computes it. */
-export const logit = (text: string, q: { table: Int8Array; scale: number }, bias: number, window: number) =>
-  bias + q.scale * scanWindows(text, q.table, window).sum;
+export const logit = (text: string, q: { table: Int8Array; scale: number }, bias: number, o: Options) => {
+  const best = scanWindows(text, q.table, o.window);
+  return bias + q.scale * best.sum - lengthCorrection(best.tokens, o.lengthPenalty, o.lengthFrom);
+};
 
 /** The lowest threshold that keeps at most `rate` of the clean scores at or above it. */
 export function threshold(clean: number[], rate = 0.01): number {
@@ -272,15 +286,26 @@ export function rulesScore(text: string): { rules: number; discounted?: number }
 function main(): void {
   const numeric = { type: 'string' } as const;
   const { values } = parseArgs({
-    options: { window: numeric, l2: numeric, neg: numeric, rounds: numeric, 'dry-run': { type: 'boolean' } },
+    options: {
+      window: numeric,
+      l2: numeric,
+      neg: numeric,
+      rounds: numeric,
+      iterations: numeric,
+      'length-penalty': numeric,
+      'length-from': numeric,
+      'dry-run': { type: 'boolean' },
+    },
   });
   const o: Options = { ...DEFAULTS };
-  for (const k of ['window', 'l2', 'neg', 'rounds'] as const)
+  if (values['length-penalty'] !== undefined) o.lengthPenalty = Number(values['length-penalty']);
+  if (values['length-from'] !== undefined) o.lengthFrom = Number(values['length-from']);
+  for (const k of ['window', 'l2', 'neg', 'rounds', 'iterations'] as const)
     if (values[k] !== undefined) o[k] = Number(values[k]);
   const t = train(o);
   const q = quantize(t);
   const judge = (r: { text: string }): Judged => ({
-    z: logit(r.text, q, t.bias, o.window),
+    z: logit(r.text, q, t.bias, o),
     ...rulesScore(r.text),
   });
   const devClean = readTexts('dev-clean.jsonl').map(judge);
@@ -307,6 +332,8 @@ function main(): void {
   const body = `export const MODEL = {
   hashBits: ${HASH_BITS},
   window: ${o.window},
+  lengthPenalty: ${o.lengthPenalty},
+  lengthFrom: ${o.lengthFrom},
   bias: ${t.bias},
   scale: ${q.scale},
   threshold: ${thr},

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   detectInjectionModel,
   FLOOR,
+  lengthCorrection,
   MODEL_RULE,
   modelLogit,
   modelScore,
@@ -118,6 +119,20 @@ describe('detectInjectionModel', () => {
       'Agent: Thanks for calling. I can see the payment failed because the card expired. Please update the card under Billing and we will retry tonight. Customer: Great, thank you.',
     ];
     for (const text of clean) expect(flagged(text), text).toBe(false);
+  });
+
+  it('takes the length of a long text off its best window, and nothing off a short one', () => {
+    expect(lengthCorrection(0)).toBe(0);
+    expect(lengthCorrection(MODEL.lengthFrom)).toBe(0);
+    expect(lengthCorrection(MODEL.lengthFrom * 4)).toBeCloseTo(MODEL.lengthPenalty * Math.log(4), 10);
+    expect(lengthCorrection(10_000)).toBeGreaterThan(lengthCorrection(2_000));
+    // The same clean sentence, alone and as one of many: the long text's best window is no
+    // better, but many windows are more chances for one to look like an order.
+    const line = 'Run the tests with npm test, then open a pull request and ask for a review. ';
+    const short = modelLogit(line);
+    const long = modelLogit(line.repeat(200));
+    expect(long.z).toBeLessThan(short.z);
+    expect(short.z - long.z).toBeGreaterThan(lengthCorrection(2_000) - 1);
   });
 
   it('is deterministic, whatever was scanned before', () => {

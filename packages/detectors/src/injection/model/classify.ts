@@ -42,10 +42,26 @@ export function modelWeights(): Int8Array {
   return table;
 }
 
+/**
+ * What the length of a text takes off its best window's logit: `MODEL.lengthPenalty` per unit of
+ * log(tokens / `MODEL.lengthFrom`), nothing for texts up to that many tokens. A long text has
+ * many windows, and the best of many clean windows scores higher than the best of a few — a
+ * README, a changelog or a licence of thousands of tokens would otherwise find one that reads
+ * like an order somewhere. Training and the threshold use the same correction (train.ts).
+ */
+export function lengthCorrection(
+  tokens: number,
+  penalty = MODEL.lengthPenalty as number,
+  from = MODEL.lengthFrom as number,
+): number {
+  return tokens <= from ? 0 : penalty * Math.log(tokens / from);
+}
+
 /** The model's logit for `text` and the span of its best window (for tools and evaluation). */
 export function modelLogit(text: string): { z: number; start: number; end: number } {
   const best = scanWindows(text, modelWeights(), MODEL.window);
-  return { z: MODEL.bias + MODEL.scale * best.sum, start: best.start, end: best.end };
+  const z = MODEL.bias + MODEL.scale * best.sum - lengthCorrection(best.tokens);
+  return { z, start: best.start, end: best.end };
 }
 
 /** The logit as a finding score: 0.5 at the operating point. */
@@ -63,7 +79,7 @@ export function detectInjectionModel(text: string, out: Finding[]): number {
   const w = modelWeights();
   const best = scanWindows(text, w, MODEL.window);
   if (best.tokens === 0) return Number.NaN;
-  const z = MODEL.bias + MODEL.scale * best.sum;
+  const z = MODEL.bias + MODEL.scale * best.sum - lengthCorrection(best.tokens);
   const margin = z - MODEL.threshold;
   const score = modelScore(z);
   if (!(score >= FLOOR)) return margin;
