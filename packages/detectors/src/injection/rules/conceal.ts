@@ -35,7 +35,8 @@ const NOTHING = sticky(
  * The sentence before "without" tells what someone did ("The digest feature created the rule
  * without asking the user"): a report of what happened, not an order. Its subject opens it and a
  * verb in the past tense follows (a capitalised first word may be an imperative, so the subject
- * must be a pronoun or start with an article), with no modal or "please" that would make it a rule to follow.
+ * must be a pronoun or start with an article), with no modal or "please" that would make it a
+ * rule to follow.
  */
 const NARRATED =
   /(?:^|[.!?:]["'”’)]*\s+|\n\s*)(?:the|a|an|it|he|she|they|we|our|their|its|this|that)\s+(?:(?!should|must|will|shall|would|can|could|may|might|need|needs|please|always|has\s+to|have\s+to)[\w'’-]+\s+){0,5}?(?:\w{2,}ed|did|made|sent|took|went|ran|got|gave|wrote|kept|found|held|put|set|left|read)\b(?![^.!?\n]*\b(?:should|must|please|always)\b)[^.!?\n]*$/i;
