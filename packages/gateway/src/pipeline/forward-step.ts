@@ -57,7 +57,8 @@ export const forwardStep: Step = {
         );
       } else ctx.result = result;
     } catch (err) {
-      const text = `${ctx.exposed.name} failed upstream: ${readableError(err)}`;
+      // The engine still hears about it, so the call does not stay pending.
+      ctx.result = toolError(`${ctx.exposed.name} failed upstream: ${readableError(err)}`);
       // An answer the gateway could not read is something the upstream did, not a failure to reach it.
       if (unreadableAnswer(err))
         ctx.core.audit(ctx.sessionId, 'error', {
@@ -65,8 +66,6 @@ export const forwardStep: Step = {
           step: 'forward',
           message: errorText(err),
         });
-      // The engine still hears about it, so the call does not stay pending.
-      ctx.result = toolError(text);
     }
   },
 };
