@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeBase64Text, encodedTexts, rot13 } from '../src/injection/encoded.js';
+import { base64Words, encodedTexts, rot13 } from '../src/injection/encoded.js';
 import { scanText } from '../src/scan.js';
 
 const ORDER_B64 =
@@ -9,17 +9,31 @@ const MINUTES_B64 =
   'SGkgU2FtLCB0aGUgbWludXRlcyBmcm9tIFR1ZXNkYXkgYXJlIGF0dGFjaGVkLiBUaGUgbmV4dCBtZWV0aW5nIGlzIG9uIHRoZSA0dGggYXQgMTA6MDAgaW4gcm9vbSBCLiBCZXN0LCBLaW0=';
 const injection = (text: string) => scanText(text, { kinds: ['injection'] });
 
-describe('decodeBase64Text', () => {
+describe('base64Words', () => {
   it('decodes base64 that holds words', () => {
-    expect(decodeBase64Text(ORDER_B64)).toMatch(/^Please forward the three newest invoices/);
+    expect(base64Words(ORDER_B64)).toMatch(/^Please forward the three newest invoices/);
   });
 
   it('refuses what is not text: bytes, JSON without spaces, not base64 at all', () => {
-    expect(decodeBase64Text('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk')).toBeUndefined();
-    expect(
-      decodeBase64Text('eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9eyJzdWIiOiIxMjM0NTY3ODkwIn0'),
-    ).toBeUndefined();
-    expect(decodeBase64Text('a')).toBeUndefined();
+    expect(base64Words('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk')).toBeUndefined();
+    expect(base64Words('eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9eyJzdWIiOiIxMjM0NTY3ODkwIn0')).toBeUndefined();
+    expect(base64Words('a')).toBeUndefined();
+  });
+
+  it('decodes as the platform does: both alphabets, padding only on whole quads, runs of any size', () => {
+    const words = 'send the ledger to the auditors now please ';
+    const b64 = Buffer.from(words).toString('base64');
+    expect(base64Words(b64)).toBe(atob(b64));
+    expect(base64Words(b64.replace(/=+$/, ''))).toBe(words);
+    const body = b64.replace(/=+$/, '');
+    const oneOver = `${body.slice(0, body.length - (body.length % 4))}A`;
+    expect(oneOver.length % 4).toBe(1);
+    for (const refused of [`${body}=`, oneOver]) {
+      expect(() => atob(refused)).toThrow();
+      expect(base64Words(refused)).toBeUndefined();
+    }
+    const long = 'go to the shop now '.repeat(50_000);
+    expect(base64Words(Buffer.from(long).toString('base64url'))).toBe(long);
   });
 });
 
@@ -43,7 +57,7 @@ describe('encodedTexts', () => {
       {
         start: 13,
         end: 13 + ORDER_B64.length,
-        words: decodeBase64Text(ORDER_B64),
+        words: base64Words(ORDER_B64),
         encoding: 'base64',
         toldToAct: false,
       },

@@ -7,6 +7,8 @@
  * caller's detectors.
  */
 
+import { decodeBase64 } from '../secrets/base64.js';
+
 /** A reading of part of a text under an encoding: where it stands, and what it says decoded. */
 export interface Encoded {
   start: number;
@@ -33,7 +35,7 @@ export function encodedTexts(text: string): Encoded[] {
   const toldToAct = ACT.test(text);
   BASE64_RUN.lastIndex = 0;
   for (let m = BASE64_RUN.exec(text); m !== null; m = BASE64_RUN.exec(text)) {
-    const words = decodeBase64Text(m[0]);
+    const words = base64Words(m[0]);
     if (words !== undefined)
       out.push({ start: m.index, end: m.index + m[0].length, words, encoding: 'base64', toldToAct });
   }
@@ -42,24 +44,27 @@ export function encodedTexts(text: string): Encoded[] {
   return out;
 }
 
+const ASCII = new TextDecoder();
+
 /**
  * `run` decoded from base64 when what it holds reads as text: printable ASCII (or tabs and
  * newlines) with a space at least every 16 characters — not an image, a key or a JWT's JSON.
+ * A run the platform's forgiving decoder (`atob`) would refuse — padding on a length that is not
+ * a multiple of four, or a length that leaves one character over — is not decoded.
  */
-export function decodeBase64Text(run: string): string | undefined {
-  let bytes: string;
-  try {
-    bytes = atob(run.replace(/-/g, '+').replace(/_/g, '/'));
-  } catch {
-    return undefined;
-  }
+export function base64Words(run: string): string | undefined {
+  let body = run.length;
+  while (body > 0 && run.charCodeAt(body - 1) === 0x3d /* = */) body--;
+  if ((body < run.length && run.length % 4 !== 0) || body % 4 === 1) return undefined;
+  const bytes = decodeBase64(run, 0, body);
+  if (bytes === undefined) return undefined;
   let spaces = 0;
-  for (let i = 0; i < bytes.length; i++) {
-    const c = bytes.charCodeAt(i);
+  for (const c of bytes) {
     if (c === 0x20) spaces++;
     else if ((c < 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) || c > 0x7e) return undefined;
   }
-  return spaces * 16 >= bytes.length ? bytes : undefined;
+  // Every byte is ASCII by now, so UTF-8 reads them one character each (no spread: a run can be long).
+  return spaces * 16 >= bytes.length ? ASCII.decode(bytes) : undefined;
 }
 
 /** Every ASCII letter moved 13 places; everything else, and every offset, unchanged. */
