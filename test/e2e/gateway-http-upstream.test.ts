@@ -3,16 +3,22 @@
  * bearer token, a second gateway (stdio, in front of a host) reaches it through its `url` with the
  * token in `headers`. Chained gateways are also how a team shares one policy point.
  */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpGateway, StdioGateway } from './gateway-harness.js';
 import {
   annotationsOf,
+  auditRecords,
   connectStdio,
   removeTmpDirs,
   servers,
   startHttpGateway,
+  stopChild,
+  TRICKY_OVERLAY,
   textOf,
   tmpDir,
   verdictOf,
@@ -71,5 +77,61 @@ describe.sequential('an HTTP upstream', () => {
     const r = await outer.call('team__memory__read_graph', {});
     expect(r.isError).toBe(true);
     expect(textOf(r)).toMatch(/team__memory__read_graph failed upstream|not available/);
+  });
+});
+
+const TRICKY_HTTP = fileURLToPath(new URL('./fixtures/tricky-http-server.ts', import.meta.url));
+
+describe.sequential('an HTTP upstream that answers what the SDK would drop', () => {
+  let server: ChildProcess;
+  let exited: Promise<unknown>;
+  let gw: StdioGateway;
+  let store: string;
+
+  beforeAll(async () => {
+    const dir = tmpDir('gw-http-tricky-');
+    server = spawn(process.execPath, ['--import', 'tsx', TRICKY_HTTP], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    exited = once(server, 'exit');
+    const [chunk] = (await once(server.stdout!, 'data')) as [Buffer];
+    const port = /listening (\d+)/.exec(chunk.toString())?.[1];
+    if (port === undefined) throw new Error(`the fixture said ${chunk.toString()}`);
+    store = join(dir, 'trust.db');
+    const config = join(dir, 'gateway.yaml');
+    const overlay = join(dir, 'tricky.yaml');
+    writeFileSync(overlay, TRICKY_OVERLAY);
+    const tricky = { url: `http://127.0.0.1:${port}/mcp`, overlay };
+    writeFileSync(config, JSON.stringify({ servers: { tricky }, store }));
+    gw = await connectStdio(config, { args: ['--timeout', '3000'] });
+  }, 60_000);
+
+  afterAll(async () => {
+    await gw?.close();
+    if (server !== undefined) await stopChild(server, exited);
+  });
+
+  it('fails a call whose SSE answer has a broken JSON-RPC envelope at once, saying what is wrong', async () => {
+    const t0 = Date.now();
+    const r = await gw.call('tricky__garbled');
+    const ms = Date.now() - t0;
+    expect(r.isError).toBe(true);
+    expect(textOf(r)).toBe(
+      "tricky__garbled failed upstream: the server's answer is not a valid JSON-RPC response (result: Invalid input: expected object, received string); mcp-trust dropped it",
+    );
+    // The SDK's client alone drops the event, and the call waits for --timeout (3000 ms).
+    expect(ms).toBeLessThan(2500);
+    const errors = auditRecords(store).filter((a) => a.kind === 'error' && a.data.step === 'forward');
+    expect(errors.some((e) => String(e.data.message).includes('not a valid JSON-RPC response'))).toBe(true);
+    expect(textOf(await gw.call('tricky__echo', { text: 'still here' }))).toContain('still here');
+  });
+
+  it('fails a call whose SSE answer outgrows what the gateway reads, and keeps the connection', async () => {
+    const r = await gw.call('tricky__huge');
+    expect(r.isError).toBe(true);
+    expect(textOf(r)).toMatch(
+      /^tricky__huge failed upstream: the server sent a message of 1153\d{4} bytes, over the 10485760 the gateway reads from a server; mcp-trust dropped it$/,
+    );
+    expect(textOf(await gw.call('tricky__echo', { text: 'and still' }))).toContain('and still');
   });
 });

@@ -57,10 +57,10 @@ export class UpstreamReadBuffer implements ReadBufferLike {
     try {
       return parseJSONRPCMessage(value);
     } catch (err) {
-      const id = responseId(value);
-      const problems = issuesText(err);
-      if (id === undefined) throw new Error(`dropped a message the protocol's schema rejects: ${problems}`);
-      return unreadable(id, `the server's answer is not a valid JSON-RPC response (${problems})`);
+      const answer = answerOrUndefined(value, err);
+      if (answer === undefined)
+        throw new Error(`dropped a message the protocol's schema rejects: ${issuesText(err)}`);
+      return answer;
     }
   }
 
@@ -107,7 +107,28 @@ function responseId(value: unknown): string | number | undefined {
   return typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? id : undefined;
 }
 
-function unreadable(id: string | number, message: string): JSONRPCMessage {
+/**
+ * For a response (a result or an error with an id) that the protocol's schema rejects, an error
+ * answer to its id saying what was wrong; undefined for anything else. `rejection` is the
+ * schema's error when the caller has it already.
+ */
+export function answerOrUndefined(value: unknown, rejection?: unknown): JSONRPCMessage | undefined {
+  const id = responseId(value);
+  if (id === undefined) return undefined;
+  let err = rejection;
+  if (err === undefined) {
+    try {
+      parseJSONRPCMessage(value);
+      return undefined;
+    } catch (e) {
+      err = e;
+    }
+  }
+  return unreadable(id, `the server's answer is not a valid JSON-RPC response (${issuesText(err)})`);
+}
+
+/** An error answer to `id`: what the gateway makes of a response it could not read. */
+export function unreadable(id: string | number, message: string): JSONRPCMessage {
   return {
     jsonrpc: '2.0',
     id,

@@ -2,6 +2,7 @@ import type { HttpUpstream, StdioUpstream } from '@mcp-trust/catalog';
 import type { Transport } from '@modelcontextprotocol/client';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { answeringFetch } from './upstream-http.js';
 import { readUpstreamLines } from './upstream-lines.js';
 
 /**
@@ -14,9 +15,12 @@ export function upstreamTransport(
   onStderr?: (line: string) => void,
 ): Transport {
   if (upstream.kind === 'http') {
-    return new StreamableHTTPClientTransport(new URL(upstream.url), {
+    // An answer that can't be read, or is too large, fails its call at once instead of at the timeout.
+    const t: Transport = new StreamableHTTPClientTransport(new URL(upstream.url), {
       requestInit: { headers: upstream.headers },
+      fetch: answeringFetch((message) => t.onerror?.(new Error(message))),
     });
+    return t;
   }
   const t = new StdioClientTransport({
     command: upstream.command,
