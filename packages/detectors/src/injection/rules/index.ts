@@ -20,7 +20,7 @@ import { foreignAddress, readerAddress } from './readers.js';
 import { chatTokens, framingTags, roleLabels, userLabel } from './roles.js';
 import { coercion, paramSmuggling, secretDemand, secretFile } from './secrets.js';
 import { shadowing } from './shadowing.js';
-import { abandonTask, beforeYou, modelOutput, sequencing, taskReference, todo } from './task.js';
+import { abandonTask, beforeYou, modelOutput, sequencing, taskReference, todo, voidTask } from './task.js';
 import { toolCall } from './tool-call.js';
 
 export const RULES: readonly Rule[] = [
@@ -47,6 +47,7 @@ export const RULES: readonly Rule[] = [
   todo,
   sequencing,
   abandonTask,
+  voidTask,
   modelOutput,
   actionRequest,
   toolCall,

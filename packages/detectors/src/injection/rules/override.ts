@@ -41,6 +41,15 @@ const DECLARED = sticky(
 const OVERRIDES_ALL = sticky(
   String.raw`(?:overrides?|supersedes?|replaces?|takes\s+precedence\s+over|cancels?)${GAP}(?:anything|everything|all|whatever)(?:${GAP}else)?${GAP}(?:that\s+)?(?:the\s+user|you|they|i|we|anyone)${GAP}(?:has\s+|have\s+|had\s+)?(?:said|asked|requested|wrote|written|told\s+you|were\s+told|instructed)`,
 );
+/**
+ * "Drop whatever the person reading this asked you to do", "forget anything your user told you to
+ * do": what someone asked of the reader, dismissed. The words between name who asked ("forget
+ * whatever they told you about sourdough" is advice, not an order: no "to").
+ */
+const WHATEVER_ASKED = sticky(
+  String.raw`(?:${VERB}|scrap|ditch|stop)${GAP}(?:whatever|anything|everything|all|what)(?:${GAP}else)?((?:${GAP}[\w'’-]+){1,6}?)${GAP}(?:has\s+|had\s+|have\s+)?(?:(?:asked|told|instructed|wanted|requested|tasked)${GAP}you${GAP}to|gave${GAP}you)\b`,
+);
+const ASKER = /\b(?:user|person|human|owner|operator|principal|they|someone|anyone|whoever|reader)\b/i;
 const ROLE_OVERRIDE =
   /\b(?:admin(?:istrator)?|system|developer|root|sudo|emergency|security|maintenance|god|priority)[\s_-]{1,3}$/i;
 
@@ -73,6 +82,11 @@ function check(ctx: Ctx, at: number): undefined {
       m = matchAt(THE_ABOVE, text, at);
       if (m !== null) score = 0.75;
     }
+  }
+  if (score === 0) {
+    m = matchAt(WHATEVER_ASKED, text, at);
+    if (m !== null && ASKER.test(m[1] ?? '')) score = 0.75;
+    else m = null;
   }
   if (score === 0) {
     m = matchAt(OVERRIDES_ALL, text, at);
@@ -123,8 +137,12 @@ export const override: Rule = {
     'follow',
     'obey',
     'supersede',
+    'drop$',
+    'scrap$',
+    'ditch$',
   ],
   check(ctx, at, _end, key) {
+    if (key === 'drop' || key === 'scrap' || key === 'ditch') return dropAsked(ctx, at);
     if (key !== 'follow' && key !== 'obey') return check(ctx, at);
     // "do not follow", "stop following": the verb phrase starts before the trigger.
     const neg = NOT_FOLLOW.exec(before(ctx.text, at, 16));
@@ -133,3 +151,18 @@ export const override: Rule = {
 };
 
 const NOT_FOLLOW = /\b(?:do\s+not|don['’]?t|stop|no\s+longer)\s+$/i;
+
+/** "Drop whatever …": only what someone asked of the reader (a table or a column is dropped too). */
+function dropAsked(ctx: Ctx, at: number): undefined {
+  const m = matchAt(WHATEVER_ASKED, ctx.text, at);
+  if (m === null || !ASKER.test(m[1] ?? '')) return undefined;
+  const end = at + m[0].length;
+  ctx.add(
+    'override',
+    at,
+    end,
+    0.75 * voice(ctx.text, at),
+    `instruction override: ${excerpt(ctx.text, at, end)}`,
+  );
+  return undefined;
+}
