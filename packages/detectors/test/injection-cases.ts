@@ -390,6 +390,7 @@ export const CLEAN: readonly string[] = [
   'Your order #4471 has been cancelled and a refund of EUR 32.90 is on its way.',
   'The task "Migrate billing DB" was cancelled by Priya on 12 March.',
   'Your assignment has been withdrawn from the grading queue; resubmit it by Friday.',
+  'Hi Tom, the client pulled out, so the task you were assigned last week is now cancelled. Please stop work on it and log your hours.',
   'The old deployment instructions are obsolete since version 4; see the new guide.',
   'Forget whatever they told you about sourdough: it only needs flour, water and time.',
   'Drop whatever you are doing and come see the sunset from the roof!',

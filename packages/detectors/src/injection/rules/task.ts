@@ -162,12 +162,14 @@ const NO_LONGER = sticky(
   String.raw`no\s+longer\s+(?:stands?|applies|apply|holds?|valid|in\s+(?:force|effect)|relevant|needed|required)\b`,
 );
 const TASK_SUBJECT =
-  /\b(your|the)\s+((?:original|previous|prior|earlier|initial|current|first|old|existing|standing|present|active)\s+)?(?:brief|assignment|task|instructions?|mission|remit|directives?|prompt|objective|job)\b((?:\s+(?:that\s+|which\s+)?(?:you\s+(?:were|have\s+been)\s+(?:handed|given|assigned|set|issued|sent)|(?:someone|they|the\s+user|i|we)\s+(?:gave|handed|set|assigned)\s+you)\b[^.!?\n]{0,60}?)?)\s+(?:(?:is|are|was|were|has\s+been|have\s+been)\s+(?:now\s+|hereby\s+|officially\s+|formally\s+)?)?$/i;
+  /\b(your|the)\s+((?:original|previous|prior|earlier|initial|current|first|old|existing|standing|present|active)\s+)?(brief|assignment|task|instructions?|mission|remit|directives?|prompt|objective|job)\b((?:\s+(?:that\s+|which\s+)?(?:you\s+(?:were|have\s+been)\s+(?:handed|given|assigned|set|issued|sent)|(?:someone|they|the\s+user|i|we)\s+(?:gave|handed|set|assigned)\s+you)\b[^.!?\n]{0,60}?)?)\s+(?:(?:is|are|was|were|has\s+been|have\s+been)\s+(?:now\s+|hereby\s+|officially\s+|formally\s+)?)?$/i;
 
 /** "Whatever task you were running in this repository, abandon it." */
 const WHATEVER_TASK = sticky(
   String.raw`whatever\s+(?:task|job|work|assignment|instructions?|request|errand)\s+(?:you\s+(?:were|are|have\s+been)|you['’]re)\s+\w+ing\b[^.!?\n]{0,60}?[,;:—–-]\s*(?:abandon|drop|stop|forget|ignore|cancel|scrap|ditch|discard|leave|shelve|pause)\s+(?:it|that|them)\b`,
 );
+
+const PERSONS_TOO = /^(?:assignment|task|job|objective|mission)$/i;
 
 /** "… is withdrawn": a void word is a claim about the task only after a copula. */
 const COPULA = /\b(?:is|are|was|were|been)\s+(?:(?:now|hereby|officially|formally)\s+)?$/i;
@@ -215,14 +217,17 @@ export const voidTask: Rule = {
     } else if (!VOID_WORD.test(word) || !COPULA.test(left)) return undefined;
     const s = TASK_SUBJECT.exec(left);
     if (s === null) return undefined;
-    const pointed = s[2] !== undefined || (s[3] ?? '').trim() !== '';
+    const pointed = s[2] !== undefined || (s[4] ?? '').trim() !== '';
     if (!pointed && (s[1] ?? '').toLowerCase() !== 'your') return undefined;
+    // A person's task or assignment is cancelled too ("the task you were assigned is now
+    // cancelled" in a colleague's e-mail); instructions, a brief or a prompt are a model's.
+    const score = !pointed ? 0.25 : PERSONS_TOO.test(s[3] ?? '') ? 0.3 : 0.45;
     const start = at - (left.length - s.index);
     ctx.add(
       'task-hijack',
       start,
       last,
-      (pointed ? 0.45 : 0.3) * voice(text, start),
+      score * voice(text, start),
       `declares the reader's task void: ${excerpt(text, start, last)}`,
     );
     return undefined;
