@@ -1,6 +1,6 @@
 import type { FetchLike } from '@modelcontextprotocol/client';
 import { idAtEdges, responseAtEdges } from './line-reader.js';
-import { answerOrUndefined, UPSTREAM_MAX_MESSAGE_BYTES, unreadable } from './upstream-lines.js';
+import { errorAnswerFor, UPSTREAM_MAX_MESSAGE_BYTES, unreadable } from './upstream-lines.js';
 
 /**
  * A Streamable HTTP server's answers, read so that none is lost on the way: the HTTP twin of
@@ -49,12 +49,12 @@ async function jsonAnswers(response: Response, maxBytes: number): Promise<string
     return text; // the SDK fails the request with its parse error
   }
   if (!Array.isArray(value)) {
-    const answer = answerOrUndefined(value);
+    const answer = errorAnswerFor(value);
     return answer === undefined ? text : JSON.stringify(answer);
   }
   let changed = false;
   const batch = value.map((v) => {
-    const answer = answerOrUndefined(v);
+    const answer = errorAnswerFor(v);
     if (answer === undefined) return v;
     changed = true;
     return answer;
@@ -249,7 +249,7 @@ function replacement(lines: string[]): string[] | undefined {
   } catch {
     return undefined; // not JSON: the SDK reports it, and there is no id to answer
   }
-  const answer = answerOrUndefined(value);
+  const answer = errorAnswerFor(value);
   if (answer === undefined) return undefined;
   return [...lines.filter((l) => !isData(l)), `data: ${JSON.stringify(answer)}`];
 }

@@ -57,7 +57,7 @@ export class UpstreamReadBuffer implements ReadBufferLike {
     try {
       return parseJSONRPCMessage(value);
     } catch (err) {
-      const answer = answerOrUndefined(value, err);
+      const answer = errorAnswerFor(value, err);
       if (answer === undefined)
         throw new Error(`dropped a message the protocol's schema rejects: ${issuesText(err)}`);
       return answer;
@@ -112,7 +112,7 @@ function responseId(value: unknown): string | number | undefined {
  * answer to its id saying what was wrong; undefined for anything else. `rejection` is the
  * schema's error when the caller has it already.
  */
-export function answerOrUndefined(value: unknown, rejection?: unknown): JSONRPCMessage | undefined {
+export function errorAnswerFor(value: unknown, rejection?: unknown): JSONRPCMessage | undefined {
   const id = responseId(value);
   if (id === undefined) return undefined;
   let err = rejection;
