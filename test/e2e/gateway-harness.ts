@@ -128,6 +128,7 @@ tools:
   malformed: *reader
   huge: *reader
   garbled: *reader
+  garbled_json: *reader
 `;
 
 export interface ConfigSpec {

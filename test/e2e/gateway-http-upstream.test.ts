@@ -126,6 +126,14 @@ describe.sequential('an HTTP upstream that answers what the SDK would drop', () 
     expect(textOf(await gw.call('tricky__echo', { text: 'still here' }))).toContain('still here');
   });
 
+  it('says the same of a broken envelope in a JSON-bodied answer', async () => {
+    const r = await gw.call('tricky__garbled_json');
+    expect(r.isError).toBe(true);
+    expect(textOf(r)).toBe(
+      "tricky__garbled_json failed upstream: the server's answer is not a valid JSON-RPC response (result: Invalid input: expected object, received string); mcp-trust dropped it",
+    );
+  });
+
   it('fails a call whose SSE answer outgrows what the gateway reads, and keeps the connection', async () => {
     const r = await gw.call('tricky__huge');
     expect(r.isError).toBe(true);
