@@ -129,6 +129,30 @@ describe('SseAnswers', () => {
     expect(dropped).toEqual([expect.stringMatching(/^skipped the server sent a message of 50\d\d bytes/)]);
   });
 
+  it('never throws, whatever a server sends, and keeps nothing past the limit', () => {
+    const piece = fc.oneof(
+      fc.string(),
+      fc.constantFrom('\n', '\r', '\r\n', 'data: ', 'data:', 'event: x\n', ': c\n', 'id: 1\n'),
+      fc.jsonValue().map((v) => `data: ${JSON.stringify(v)}\n\n`),
+      fc
+        .record({ id: fc.oneof(fc.nat(), fc.string()), result: fc.jsonValue() })
+        .map((v) => `data: ${JSON.stringify(v)}\n\n`),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), fc.nat({ max: 400 }), (pieces, limit) => {
+        const sse = new SseAnswers(limit + 20, () => {});
+        const held = sse as unknown as { lines: string[]; partial: string[] };
+        for (const p of pieces) {
+          sse.push(p);
+          const kept = [...held.lines, ...held.partial].reduce((n, l) => n + l.length, 0);
+          expect(kept).toBeLessThanOrEqual(limit + 20);
+        }
+        sse.end();
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('passes an event the stream ends in the middle of on as it came', () => {
     expect(run(['data: {"jsonrpc":"2.0","method":"m"}']).out).toBe('data: {"jsonrpc":"2.0","method":"m"}');
   });
