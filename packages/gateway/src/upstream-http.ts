@@ -195,7 +195,7 @@ export class SseAnswers {
       const text = `the server sent a message of ${size} bytes, over the ${this.maxBytes} the gateway reads from a server`;
       const id = responseAtEdges(over.head) ? idAtEdges(over.head, over.tail) : null;
       if (id === null) {
-        this.onDropped(`skipped ${text}`);
+        this.onDropped(`skipped a message that is not an answer: ${text}`);
         return '';
       }
       return `${[...over.fields, `data: ${JSON.stringify(unreadable(id, text))}`].join('\n')}\n\n`;
