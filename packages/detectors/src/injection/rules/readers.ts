@@ -84,8 +84,9 @@ const FOREIGN_NOTE = [
   String.raw`(?:anweisung(?:en)?|hinweis|nachricht|notiz|befehl)\s+(?:an|für)\s+(?:den\s+|die\s+|das\s+|alle\s+)?(?:ki\b|ki-\w+|assistent\w*|sprachmodell\w*)`,
   String.raw`(?:hallo|hey|liebe[rs]?)\s+(?:ki\b|ki-\w+|assistent\w*)\s*[,:!]`,
   String.raw`(?:hola|querid[oa]|estimad[oa]|bonjour|salut|cher|chère|ciao|car[oa]|ol[aá]|oi|ei|atenç[aã]o|atención|attenzione)\s*,?\s+(?:ia\b|asistente|assistant|assistente|agente|agent|modelo|modèle|modello|rob[oô]t?|bot)\b[^\n,:!]{0,40}[,:!]`,
-  // Dutch: "Let op, assistent:", "Beste AI-assistent,", "bericht voor de assistent".
-  String.raw`(?:hallo|hoi|beste|let\s+op)\s*,?\s+(?:ai-)?(?:assistent|agent|bot|taalmodel)\w*\s*[,:!]`,
+  // Dutch: "Let op, assistent:", "Beste AI-assistent,", "Let op, digitale assistent die dit leest:",
+  // "bericht voor de assistent".
+  String.raw`(?:hallo|hoi|beste|let\s+op)\s*,?\s+(?:(?:de|het)\s+)?(?:(?:digitale|virtuele|slimme|automatische|lieve)\s+)?(?:ai-)?(?:assistent|agent|bot|taalmodel)\w*(?:\s+die\s+(?:dit|deze\s+\w+)\s+(?:leest|verwerkt|samenvat|bekijkt|beantwoordt|doorneemt))?\s*[,:!]`,
   String.raw`(?:instructies?|bericht|notitie|opmerking)\s+(?:voor|aan)\s+(?:de\s+|het\s+|alle\s+)?(?:ai\b|ai-\w+|assistent\w*|taalmodel\w*|agent)`,
   String.raw`(?:instructions?|message|note|consignes?)\s+(?:pour|à)\s+(?:l['’]|la\s+|le\s+|les\s+)?(?:ia\b|intelligence\s+artificielle|assistante?(?:\s+ia)?|agent(?:\s+ia)?|modèle)`,
   String.raw`(?:instrucci[oó]n(?:es)?|mensaje|nota)\s+para\s+(?:el\s+|la\s+|los\s+)?(?:ia\b|asistente(?:\s+de\s+ia)?|agente|modelo)`,
