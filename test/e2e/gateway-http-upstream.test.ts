@@ -102,8 +102,12 @@ describe.sequential('an HTTP upstream that answers what the SDK would drop', () 
     const overlay = join(dir, 'tricky.yaml');
     writeFileSync(overlay, TRICKY_OVERLAY);
     const tricky = { url: `http://127.0.0.1:${port}/mcp`, overlay };
-    writeFileSync(config, JSON.stringify({ servers: { tricky }, store }));
-    gw = await connectStdio(config, { args: ['--timeout', '3000'] });
+    // Limits below the default, the command line's over the config's: it reaches the transport.
+    const gateway = { maxUpstreamMessageBytes: 8 * 1024 * 1024 };
+    writeFileSync(config, JSON.stringify({ servers: { tricky }, store, gateway }));
+    gw = await connectStdio(config, {
+      args: ['--timeout', '3000', '--max-upstream-message-bytes', String(4 * 1024 * 1024)],
+    });
   }, 60_000);
 
   afterAll(async () => {
@@ -138,7 +142,7 @@ describe.sequential('an HTTP upstream that answers what the SDK would drop', () 
     const r = await gw.call('tricky__huge');
     expect(r.isError).toBe(true);
     expect(textOf(r)).toMatch(
-      /^tricky__huge failed upstream: the server sent a message of 1153\d{4} bytes, over the 10485760 the gateway reads from a server; mcp-trust dropped it$/,
+      /^tricky__huge failed upstream: the server sent a message of 1153\d{4} bytes, over the 4194304 the gateway reads from a server \(gateway\.maxUpstreamMessageBytes\); mcp-trust dropped it$/,
     );
     expect(textOf(await gw.call('tricky__echo', { text: 'and still' }))).toContain('and still');
   });

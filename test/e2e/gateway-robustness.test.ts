@@ -201,7 +201,7 @@ describe.sequential('misbehaving upstreams', () => {
     const r = await gw.call('tricky__huge');
     expect(r.isError).toBe(true);
     expect(textOf(r)).toMatch(
-      /^tricky__huge failed upstream: the server sent a message of 1153\d{4} bytes, over the 10485760 the gateway reads from a server; mcp-trust dropped it$/,
+      /^tricky__huge failed upstream: the server sent a message of 1153\d{4} bytes, over the 10485760 the gateway reads from a server \(gateway\.maxUpstreamMessageBytes\); mcp-trust dropped it$/,
     );
     expect(textOf(await gw.call('tricky__echo', { text: 'no restart' }))).toContain('no restart');
     expect(startedPids(gw.stderr()).length).toBe(before);

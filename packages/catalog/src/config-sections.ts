@@ -54,6 +54,7 @@ export const CONFIG_SECTIONS: Readonly<Record<string, SectionReader>> = {
       'separator',
       'timeout',
       'maxMessageBytes',
+      'maxUpstreamMessageBytes',
       'durability',
     ]);
     if (obj === undefined) return;
@@ -79,6 +80,14 @@ export const CONFIG_SECTIONS: Readonly<Record<string, SectionReader>> = {
           ['gateway', 'maxMessageBytes'],
           '`gateway.maxMessageBytes`',
         ) ?? config.gateway.maxMessageBytes;
+    if (obj.maxUpstreamMessageBytes !== undefined)
+      config.gateway.maxUpstreamMessageBytes =
+        readPositiveInt(
+          src,
+          obj.maxUpstreamMessageBytes,
+          ['gateway', 'maxUpstreamMessageBytes'],
+          '`gateway.maxUpstreamMessageBytes`',
+        ) ?? config.gateway.maxUpstreamMessageBytes;
     if (obj.durability !== undefined)
       config.gateway.durability =
         readEnum(src, obj.durability, ['gateway', 'durability'], '`gateway.durability`', DURABILITY) ??

@@ -46,6 +46,8 @@ export interface GatewaySettings {
   timeoutMs: number;
   /** Largest message accepted from a host, bytes. */
   maxMessageBytes: number;
+  /** Largest message read from an upstream server, bytes (an answer over it fails its call). */
+  maxUpstreamMessageBytes: number;
   /** SQLite commits: `normal` survives a killed process, `full` also a power loss (one disk flush per write). */
   durability: 'normal' | 'full';
 }
@@ -94,5 +96,6 @@ export const DEFAULT_GATEWAY: Readonly<GatewaySettings> = Object.freeze({
   separator: '__',
   timeoutMs: 60_000,
   maxMessageBytes: 4 * 1024 * 1024,
+  maxUpstreamMessageBytes: 10 * 1024 * 1024,
   durability: 'normal',
 });

@@ -50,20 +50,26 @@ describe('schema/config.schema.json', () => {
 });
 
 describe('the gateway section', () => {
-  it('reads separator, timeout and maxMessageBytes, with defaults', () => {
-    const parsed = parseConfig('gateway: {separator: ".", timeout: 1500, maxMessageBytes: 2048}\n', 'c.yaml');
+  it('reads separator, timeout and the message limits, with defaults', () => {
+    const parsed = parseConfig(
+      'gateway: {separator: ".", timeout: 1500, maxMessageBytes: 2048, maxUpstreamMessageBytes: 4096}\n',
+      'c.yaml',
+    );
     expect(parsed.config?.gateway).toEqual({
       separator: '.',
       timeoutMs: 1500,
       maxMessageBytes: 2048,
+      maxUpstreamMessageBytes: 4096,
       durability: 'normal',
     });
     expect(parseConfig('', 'c.yaml').config?.gateway).toEqual({
       separator: '__',
       timeoutMs: 60_000,
       maxMessageBytes: 4 * 1024 * 1024,
+      maxUpstreamMessageBytes: 10 * 1024 * 1024,
       durability: 'normal',
     });
+    expect(validate(parse('gateway: {maxUpstreamMessageBytes: 4096}\n'))).toBe(true);
     expect(parseConfig('gateway: {durability: full}\n', 'c.yaml').config?.gateway.durability).toBe('full');
     expect(validate(parse('gateway: {separator: "__", timeout: 10}\n'))).toBe(true);
   });
@@ -72,6 +78,7 @@ describe('the gateway section', () => {
     ['a separator with letters', 'gateway: {separator: "x"}\n', 'gateway.separator'],
     ['a zero timeout', 'gateway: {timeout: 0}\n', 'gateway.timeout'],
     ['a string size', 'gateway: {maxMessageBytes: "1MB"}\n', 'gateway.maxMessageBytes'],
+    ['a zero upstream size', 'gateway: {maxUpstreamMessageBytes: 0}\n', 'gateway.maxUpstreamMessageBytes'],
     ['an unknown key', 'gateway: {timout: 5}\n', 'did you mean'],
     ['an unknown durability', 'gateway: {durability: fsync}\n', 'gateway.durability'],
   ])('refuses %s with a place (and so does the schema)', (_, text, words) => {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
  * SHA-256 of the published config schema's canonical JSON (keys sorted, no whitespace), so that
  * reformatting does not trip the pin but any change to what it says does. Editors fetch it by `$id`.
  */
-const PIN = '79210df3bad448817b9c623cdba8433520ee6c9c10f75e4c04394c17d6ab1937';
+const PIN = 'b16dc70b8f588f3764be20ed9e33ec435ad4278d4f8282e2ffd53c96c5918eef';
 
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);

@@ -23,6 +23,8 @@ export interface GatewayOptions {
   separator?: string;
   /** Upstream request timeout, ms; default 60 000. */
   timeoutMs?: number;
+  /** Largest message read from an upstream, bytes; default 10 MiB (`UPSTREAM_MAX_MESSAGE_BYTES`). */
+  maxUpstreamMessageBytes?: number;
   /** Diagnostics (stderr by default: stdout may be the MCP channel). */
   log?: (line: string) => void;
   /** Restart backoff for upstreams, ms. */
@@ -83,6 +85,9 @@ export class GatewayCore {
           name,
           upstream: server.upstream,
           timeoutMs: options.timeoutMs ?? 60_000,
+          ...(options.maxUpstreamMessageBytes === undefined
+            ? {}
+            : { maxMessageBytes: options.maxUpstreamMessageBytes }),
           log: this.log,
           ...(options.backoff === undefined ? {} : { backoff: options.backoff }),
           onTools: (srv, tools) => this.onTools(srv, tools),

@@ -16,6 +16,7 @@ export interface StartOptions {
   /** Overrides of the config's `gateway:` settings. */
   timeoutMs?: number;
   maxMessageBytes?: number;
+  maxUpstreamMessageBytes?: number;
   log?: (line: string) => void;
 }
 
@@ -39,6 +40,7 @@ export async function startGateway(opts: StartOptions): Promise<RunningGateway> 
     store,
     separator: opts.config.gateway.separator,
     timeoutMs: opts.timeoutMs ?? opts.config.gateway.timeoutMs,
+    maxUpstreamMessageBytes: opts.maxUpstreamMessageBytes ?? opts.config.gateway.maxUpstreamMessageBytes,
     ...(opts.log === undefined ? {} : { log: opts.log }),
   });
   await core.start();

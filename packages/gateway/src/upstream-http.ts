@@ -75,7 +75,7 @@ async function bodyText(response: Response, maxBytes: number): Promise<string> {
     if (bytes > maxBytes) {
       await reader.cancel().catch(() => {});
       throw new Error(
-        `the server sent a body of more than ${maxBytes} bytes, the most the gateway reads from a server`,
+        `the server sent a body of more than ${maxBytes} bytes, the most the gateway reads from a server (gateway.maxUpstreamMessageBytes)`,
       );
     }
     text += decoder.decode(value, { stream: true });
@@ -192,7 +192,7 @@ export class SseAnswers {
     const { lines, over, size } = this;
     this.reset();
     if (over !== undefined) {
-      const text = `the server sent a message of ${size} bytes, over the ${this.maxBytes} the gateway reads from a server`;
+      const text = `the server sent a message of ${size} bytes, over the ${this.maxBytes} the gateway reads from a server (gateway.maxUpstreamMessageBytes)`;
       const id = responseAtEdges(over.head) ? idAtEdges(over.head, over.tail) : null;
       if (id === null) {
         this.onDropped(`skipped a message that is not an answer: ${text}`);

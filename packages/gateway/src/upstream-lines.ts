@@ -71,7 +71,7 @@ export class UpstreamReadBuffer implements ReadBufferLike {
 
   private oversize({ bytes, head, tail }: { bytes: number; head: string; tail: string }): JSONRPCMessage {
     const id = responseAtEdges(head) ? idAtEdges(head, tail) : null;
-    const text = `the server sent a message of ${bytes} bytes, over the ${this.maxBytes} the gateway reads from a server`;
+    const text = `the server sent a message of ${bytes} bytes, over the ${this.maxBytes} the gateway reads from a server (gateway.maxUpstreamMessageBytes)`;
     if (id === null) throw new Error(`skipped a message that is not an answer: ${text}`);
     return unreadable(id, text);
   }

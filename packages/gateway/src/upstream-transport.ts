@@ -3,7 +3,7 @@ import type { Transport } from '@modelcontextprotocol/client';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { answeringFetch } from './upstream-http.js';
-import { readUpstreamLines } from './upstream-lines.js';
+import { readUpstreamLines, UPSTREAM_MAX_MESSAGE_BYTES } from './upstream-lines.js';
 
 /**
  * A fresh transport for one connection attempt. A stdio child inherits only the SDK's safe
@@ -13,12 +13,13 @@ import { readUpstreamLines } from './upstream-lines.js';
 export function upstreamTransport(
   upstream: StdioUpstream | HttpUpstream,
   onStderr?: (line: string) => void,
+  maxMessageBytes = UPSTREAM_MAX_MESSAGE_BYTES,
 ): Transport {
   if (upstream.kind === 'http') {
     // An answer that can't be read, or is too large, fails its call at once instead of at the timeout.
     const t: Transport = new StreamableHTTPClientTransport(new URL(upstream.url), {
       requestInit: { headers: upstream.headers },
-      fetch: answeringFetch((message) => t.onerror?.(new Error(message))),
+      fetch: answeringFetch((message) => t.onerror?.(new Error(message)), maxMessageBytes),
     });
     return t;
   }
@@ -30,7 +31,7 @@ export function upstreamTransport(
     stderr: 'pipe',
   });
   // An answer that can't be read, or is too large, fails its call at once instead of at the timeout.
-  readUpstreamLines(t);
+  readUpstreamLines(t, maxMessageBytes);
   const stderr = t.stderr;
   if (stderr !== null && onStderr !== undefined) {
     let buffered = '';

@@ -14,6 +14,8 @@ export interface UpstreamOptions {
   upstream: StdioUpstream | HttpUpstream;
   /** Per-request timeout in ms (a hanging upstream gets a clear error, not a hung host). */
   timeoutMs: number;
+  /** Largest message read from the server, bytes (`UPSTREAM_MAX_MESSAGE_BYTES` by default). */
+  maxMessageBytes?: number;
   /** Tools changed (first listing, list_changed, or a restart): the gateway re-registers and re-pins. */
   onTools: (server: string, tools: Json[]) => void;
   /** Notifications worth forwarding to hosts (resource updates, list changes, logging). */
@@ -148,7 +150,11 @@ export class Upstream {
     const startMs = Math.max(this.opts.timeoutMs, START_TIMEOUT_MS);
     try {
       await client.connect(
-        upstreamTransport(this.opts.upstream, (line) => this.opts.log(`[${this.name}] ${line}`)),
+        upstreamTransport(
+          this.opts.upstream,
+          (line) => this.opts.log(`[${this.name}] ${line}`),
+          this.opts.maxMessageBytes,
+        ),
         { timeout: startMs },
       );
       if ((this.state as UpstreamState) === 'closed') {

@@ -231,7 +231,7 @@ describe('answeringFetch, read by the SDK’s own HTTP client', () => {
     });
     await t.start();
     await expect(t.send({ jsonrpc: '2.0', id: 7, method: 'ping' })).rejects.toThrow(
-      /more than 1000 bytes, the most the gateway reads from a server/,
+      /more than 1000 bytes, the most the gateway reads from a server \(gateway\.maxUpstreamMessageBytes\)/,
     );
     await t.close();
   });

@@ -17,6 +17,7 @@ export interface GatewayCliOptions {
   mode?: Mode;
   timeout?: number;
   maxMessageBytes?: number;
+  maxUpstreamMessageBytes?: number;
 }
 
 /** `host:port`, `:port` or `port`; the host defaults to loopback. */
@@ -81,6 +82,9 @@ export async function runGateway(opts: GatewayCliOptions, io: Io): Promise<numbe
       ...(opts.session === undefined ? {} : { session: opts.session }),
       ...(opts.timeout === undefined ? {} : { timeoutMs: opts.timeout }),
       ...(opts.maxMessageBytes === undefined ? {} : { maxMessageBytes: opts.maxMessageBytes }),
+      ...(opts.maxUpstreamMessageBytes === undefined
+        ? {}
+        : { maxUpstreamMessageBytes: opts.maxUpstreamMessageBytes }),
       log: (line) => io.stderr(`mcp-trust: ${line}`),
     });
   } catch (err) {
@@ -128,6 +132,11 @@ export function registerGateway(program: Command, io: Io): void {
     .option(
       '--max-message-bytes <n>',
       'override the config: largest message accepted from a host',
+      positiveInt,
+    )
+    .option(
+      '--max-upstream-message-bytes <n>',
+      'override the config: largest message read from a server (an answer over it fails its call)',
       positiveInt,
     )
     .action(async (opts: GatewayCliOptions) => {
