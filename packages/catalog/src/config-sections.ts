@@ -72,22 +72,10 @@ export const CONFIG_SECTIONS: Readonly<Record<string, SectionReader>> = {
       config.gateway.timeoutMs =
         readPositiveInt(src, obj.timeout, ['gateway', 'timeout'], '`gateway.timeout` (ms)') ??
         config.gateway.timeoutMs;
-    if (obj.maxMessageBytes !== undefined)
-      config.gateway.maxMessageBytes =
-        readPositiveInt(
-          src,
-          obj.maxMessageBytes,
-          ['gateway', 'maxMessageBytes'],
-          '`gateway.maxMessageBytes`',
-        ) ?? config.gateway.maxMessageBytes;
-    if (obj.maxUpstreamMessageBytes !== undefined)
-      config.gateway.maxUpstreamMessageBytes =
-        readPositiveInt(
-          src,
-          obj.maxUpstreamMessageBytes,
-          ['gateway', 'maxUpstreamMessageBytes'],
-          '`gateway.maxUpstreamMessageBytes`',
-        ) ?? config.gateway.maxUpstreamMessageBytes;
+    for (const key of ['maxMessageBytes', 'maxUpstreamMessageBytes'] as const)
+      if (obj[key] !== undefined)
+        config.gateway[key] =
+          readPositiveInt(src, obj[key], ['gateway', key], `\`gateway.${key}\``) ?? config.gateway[key];
     if (obj.durability !== undefined)
       config.gateway.durability =
         readEnum(src, obj.durability, ['gateway', 'durability'], '`gateway.durability`', DURABILITY) ??
