@@ -14,6 +14,7 @@ import type { Store } from '@mcp-trust/store';
 import { openSqliteStore } from '@mcp-trust/store-sqlite';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { expect } from 'vitest';
 import * as z from 'zod';
 import { binOf } from '../../examples/test-support/bin-of.js';
 
@@ -448,6 +449,31 @@ export async function connectHttp(
 /** The text of a result's content blocks, joined by newlines. */
 export function textOf(result: WireResult): string {
   return result.content.map((c) => c.text ?? '').join('\n');
+}
+
+/**
+ * Calls the tricky fixture's `tool`, whose answer has a broken JSON-RPC envelope (`result` a
+ * string), and checks that the call fails within `withinMs` — under the gateway's --timeout, which
+ * it would wait for if the answer were dropped — saying what is wrong, that the forward step left an
+ * `error` record in `store`, and that the connection still answers.
+ */
+export async function expectBrokenEnvelopeAnswered(
+  gw: Host,
+  store: string,
+  tool: string,
+  withinMs: number,
+): Promise<void> {
+  const t0 = Date.now();
+  const r = await gw.call(tool);
+  const ms = Date.now() - t0;
+  expect(r.isError).toBe(true);
+  expect(textOf(r)).toBe(
+    `${tool} failed upstream: the server's answer is not a valid JSON-RPC response (result: Invalid input: expected object, received string); mcp-trust dropped it`,
+  );
+  expect(ms).toBeLessThan(withinMs);
+  const errors = auditRecords(store).filter((a) => a.kind === 'error' && a.data.step === 'forward');
+  expect(errors.some((e) => String(e.data.message).includes('not a valid JSON-RPC response'))).toBe(true);
+  expect(textOf(await gw.call('tricky__echo', { text: 'still here' }))).toContain('still here');
 }
 
 /** `_meta.annotations` of a result (SEP-1913). */
