@@ -192,9 +192,9 @@ export const voidTask: Rule = {
     'no longer',
     'whatever$',
   ],
-  check(ctx, at, end) {
+  check(ctx, at, end, key) {
     const { text } = ctx;
-    if (text.charCodeAt(at) === 0x77 || text.charCodeAt(at) === 0x57) {
+    if (key === 'whatever') {
       const m = matchAt(WHATEVER_TASK, text, at);
       if (m === null) return undefined;
       const stop = at + m[0].length;
