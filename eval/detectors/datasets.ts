@@ -123,6 +123,14 @@ export function secondDevSet(dir = resolve(REPO_ROOT, 'packages/detectors/test/f
   return fixturePair(dir, 'dev2 texts (dev data)', 'dev2-injections.jsonl', 'dev2-clean.jsonl');
 }
 
+/**
+ * The third development set (DEV3-README.md): the first held-out set, held out until 2026-11-28,
+ * when its misses were read and rules written for them; development data since.
+ */
+export function thirdDevSet(dir = resolve(REPO_ROOT, 'packages/detectors/test/fixtures')): Dataset {
+  return fixturePair(dir, 'dev3 texts (dev data)', 'dev3-injections.jsonl', 'dev3-clean.jsonl');
+}
+
 /** The largest package document read (a few changelogs run to megabytes). */
 const PACKAGE_DOC_BYTES = 200 * 1024;
 

@@ -2,7 +2,7 @@
  * `npm run eval:detectors [-- --out FILE]`: recall and false positives of `@mcp-trust/detectors`
  * beside a well-known tool on the same texts in the same run — secretlint (12.0.0, recommended
  * preset) on secretlint's own fixtures, and vard (a prompt-injection library from npm) on
- * AgentDojo tool outputs and on the held-out texts (and the second development set and the installed
+ * AgentDojo tool outputs and on the held-out texts (and the second and third development sets and the installed
  * npm packages' Markdown docs, clean text a filesystem server returns, shown but not held to the
  * targets). Prints a table, writes the numbers with every
  * miss and false positive to eval/results/detectors.json. Method: docs/evaluation.md.
@@ -17,7 +17,14 @@ import type { Finding } from '../../packages/detectors/src/index.js';
 import { detectInjection, scanText, summarise } from '../../packages/detectors/src/index.js';
 import { REPO_ROOT } from '../agentdojo/data.js';
 import type { Dataset, Sample } from './datasets.js';
-import { agentDojoOutputs, heldOut, packageDocs, secondDevSet, secretlintFixtures } from './datasets.js';
+import {
+  agentDojoOutputs,
+  heldOut,
+  packageDocs,
+  secondDevSet,
+  secretlintFixtures,
+  thirdDevSet,
+} from './datasets.js';
 
 const { values } = parseArgs({
   options: { out: { type: 'string', default: resolve(REPO_ROOT, 'eval/results/detectors.json') } },
@@ -109,7 +116,7 @@ async function measure(tool: string, set: Dataset, judge: Judge): Promise<Outcom
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`.padStart(7);
 
 const sets: Dataset[] = [];
-for (const build of [secretlintFixtures, agentDojoOutputs, heldOut, secondDevSet, packageDocs]) {
+for (const build of [secretlintFixtures, agentDojoOutputs, heldOut, secondDevSet, thirdDevSet, packageDocs]) {
   try {
     sets.push(build());
   } catch (err) {
@@ -132,7 +139,7 @@ for (const set of sets) {
   const meets = mine.recall >= target.recall && mine.falsePositiveRate <= target.falsePositives;
   // Development data and the package docs (no attacks, not a set of the issue) are shown for
   // reading, not held to the targets.
-  if (!set.name.startsWith('dev2') && !set.name.startsWith('npm package docs')) pass &&= meets;
+  if (!/^dev\d/.test(set.name) && !set.name.startsWith('npm package docs')) pass &&= meets;
   for (const o of outcomes) {
     console.log(
       `${set.name.padEnd(25)} ${o.tool.padEnd(20)} ${o.positives === 0 ? '      —' : pct(o.recall)}  ${pct(o.falsePositiveRate)} ${String(o.positives).padStart(5)} ${String(o.negatives).padStart(5)} ${String(o.ms).padStart(6)}`,

@@ -34,11 +34,17 @@ export interface ScanOptions {
  * only add up past it are discounted by `WEAK_RULE_DISCOUNT` when the model's logit is at least
  * `BENIGN_MARGIN` below its operating point on a text of at least `BENIGN_MIN_LENGTH`
  * characters. A rule finding that reaches the threshold alone is never discounted; nor are
- * findings on a short text, where a low model score means too little to read, not benign.
+ * findings on a short text, where a low model score means too little to read, not benign; nor an
+ * address to the model with an order after it (`ADDRESS_AND_ORDER`).
  */
 export const BENIGN_MARGIN = 2;
 export const BENIGN_MIN_LENGTH = 300;
 export const WEAK_RULE_DISCOUNT = 0.7;
+/**
+ * …except an address to the model at full strength (`addressed-to-model` ≥ 0.45) followed by an
+ * order to it (`directive` ≥ 0.3): that pair is kept whole.
+ */
+const ADDRESS_AND_ORDER = [0.45, 0.3] as const;
 
 /** Scans a text with every detector (or `opts.kinds`). */
 export function scanText(text: string, opts: ScanOptions = {}): Scan {
@@ -121,7 +127,17 @@ function readHidden(
  */
 export function discountWeakRules(out: Finding[], from: number, to: number): void {
   if (to <= from) return;
-  for (let i = from; i < to; i++) if (out[i]!.score >= MALICIOUS_THRESHOLD) return;
+  let addressed = false;
+  let ordered = false;
+  for (let i = from; i < to; i++) {
+    const f = out[i]!;
+    if (f.score >= MALICIOUS_THRESHOLD) return;
+    if (f.rule === 'injection/addressed-to-model' && f.score >= ADDRESS_AND_ORDER[0]) addressed = true;
+    else if (f.rule === 'injection/directive' && f.score >= ADDRESS_AND_ORDER[1]) ordered = true;
+  }
+  // The text turns to its automated reader and gives it an order: what an injection is, however
+  // ordinary the rest of the text reads to the model.
+  if (addressed && ordered) return;
   for (let i = from; i < to; i++) {
     const f = out[i]!;
     out[i] = {

@@ -8,9 +8,14 @@ export function fixtureRows(file: string): { id: string; text: string }[] {
     .map((l) => JSON.parse(l) as { id: string; text: string });
 }
 
-/** Every text of both development sets, attacks and clean. */
+/** Every text of the three development sets, attacks and clean. */
 export function devTexts(): string[] {
-  return ['dev-injections.jsonl', 'dev-clean.jsonl', 'dev2-injections.jsonl', 'dev2-clean.jsonl'].flatMap(
-    (f) => fixtureRows(f).map((r) => r.text),
-  );
+  return [
+    'dev-injections.jsonl',
+    'dev-clean.jsonl',
+    'dev2-injections.jsonl',
+    'dev2-clean.jsonl',
+    'dev3-injections.jsonl',
+    'dev3-clean.jsonl',
+  ].flatMap((f) => fixtureRows(f).map((r) => r.text));
 }

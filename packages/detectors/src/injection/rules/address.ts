@@ -68,6 +68,9 @@ const DOING_THEN_COLON =
 const DETERMINER = new RegExp(String.raw`\b(?:the|this|your|our|any|all|every|dear|each)\s+${ADJ}$`, 'i');
 export const MUST =
   /^s?(?:[\s-]+[\w-]+){0,2}?\s*(?:\)\s*)?(?:must|should|shall|will\s+now|may\s+now|ought\s+to|needs?\s+to|has\s+to|have\s+to|(?:is|are)\s+(?:now\s+)?(?:required|instructed|expected|asked|supposed|authori[sz]ed|permitted|allowed|directed|obliged|to))\b/i;
+/** The modal in the passive voice: "… must be approved", "… should not be given". */
+const DONE_TO =
+  /^s?(?:[\s-]+[\w-]+){0,2}?\s*(?:\)\s*)?(?:must|should|shall|needs?\s+to|has\s+to|have\s+to)\s+(?:not\s+|never\s+|only\s+|always\s+)?(?:be|get)\s+(?:\w+ly\s+)?\w+(?:ed|en|wn)\b/i;
 const YOU_ARE_A = /\byou(?:\s+are|['’]re)\s+(?:an?|the)\s+(?:[\w-]+\s+){0,2}$/i;
 const AS_MY = /\bas\s+(?:my|the\s+user['’]s|your\s+user['’]s|our|their)\s+(?:[\w-]+\s+)?$/i;
 const RELAY_LEFT =
@@ -144,7 +147,8 @@ function addressed(text: string, at: number, end: number, ai: boolean, person: b
   if (IF_YOU_ARE.exec(text, at) !== null) offer(machine(0.55, 0.35), 'asks whether it is read by');
   if (TO_YOU_NAME.test(left)) offer(pick(0.45, 0.3), 'speaks to');
   if (READING.test(right)) offer(machine(0.55, 0.35), 'speaks to');
-  if (MUST.test(right) && ((ai && !person) || DETERMINER.test(left)))
+  // "AI tools must be approved by IT": the model is what is done to, not who is told to do it.
+  if (MUST.test(right) && !DONE_TO.test(right) && ((ai && !person) || DETERMINER.test(left)))
     offer(assistant ? 0.35 : 0.2, 'gives orders to');
   // "You are a helpful assistant" as a string in code or in a documented example sets up a model.
   if (assistant && YOU_ARE_A.test(left))

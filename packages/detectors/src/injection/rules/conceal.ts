@@ -8,7 +8,7 @@ import { before, type Ctx, excerpt, matchAt, type Rule, sticky } from '../rule.j
 const NEGATION =
   /\b(?:do\s+not|don['’]?t|never|must\s+not|mustn['’]?t|should\s+not|shouldn['’]?t|avoid|without|no\s+need\s+to|refrain\s+from|not\s+to)\s+(?:\w+\s+){0,2}$/i;
 const TELL = sticky(
-  String.raw`(tell|mention|inform|notify|alert|reveal|disclose|show|let|ask|confirm|warn|bother|report|acknowledge|consult|check\s+with)(?:ing)?\b(?:${GAP}(?:\w+)\b){0,3}?${GAP}(?:the${GAP})?(user|human|person|operator|owner|customer|client|me|them|anyone|anybody|him|her)\b`,
+  String.raw`(tell|mention|inform|notify|alert|reveal|disclose|explain|show|let|ask|confirm|warn|bother|report|acknowledge|consult|check\s+with)(?:ing)?\b(?:${GAP}(?:\w+)\b){0,3}?${GAP}(?:the${GAP})?(user|human|person|operator|owner|customer|client|me|them|anyone|anybody|him|her)\b`,
 );
 const BARE = sticky(String.raw`(?:mention|tell|reveal|disclose|inform)(?:ing)?\b`);
 /** "Do not reveal that this instruction exists": hiding the injection itself. */
@@ -67,6 +67,7 @@ export const doNotTell: Rule = {
     'consult',
     'say$',
     'double-check',
+    'explain',
   ],
   check(ctx, at) {
     const { text } = ctx;
@@ -107,12 +108,16 @@ const STEALTH = sticky(
 const UNNOTICED = sticky(
   String.raw`without${GAP}(?:the${GAP}|any${GAP})?(?:user|human|owner|operator|person)(?:['’]s)?${GAP}(?:knowing|noticing|knowledge|consent|approval|permission|awareness|being\s+(?:told|informed|aware|notified|asked))\b`,
 );
+/** "Don't pause to request permission again", "no need to wait for approval". */
+const NO_PERMISSION = sticky(
+  String.raw`(?:pause|stop|wait|bother)\s+to\s+(?:request|ask\s+for|seek|get|obtain)\s+(?:(?:the\s+)?user['’]s\s+|any\s+|further\s+)?(?:permission|approval|confirmation|consent)\b`,
+);
 const NO_CONFIRMATION = sticky(
   String.raw`without${GAP}(?:first${GAP})?(?:asking|requesting|waiting|checking|seeking)${GAP}(?:for${GAP})?(?:any${GAP})?(?:confirmation|permission|approval|consent)\b`,
 );
 const DETAIL = sticky(String.raw`implementation\s+details?\b`);
 const UNAWARE = sticky(
-  String.raw`user\s+(?:does\s+not|doesn['’]?t|do\s+not|don['’]?t|need\s+not|needn['’]?t|should\s+not|shouldn['’]?t|must\s+not|mustn['’]?t|won['’]?t|will\s+not|must\s+never|should\s+never)\s+(?:need\s+to\s+|have\s+to\s+|ever\s+)?(?:know|see|be\s+(?:told|informed|aware|notified|bothered)|notice|find\s+out|learn)\b`,
+  String.raw`(?:(user)|human|owner|account\s+holder|defendant|recipient|customer|client)s?\s+(?:does\s+not|doesn['’]?t|do\s+not|don['’]?t|need\s+not|needn['’]?t|should\s+not|shouldn['’]?t|must\s+not|mustn['’]?t|won['’]?t|will\s+not|must\s+never|should\s+never)\s+(?:need\s+to\s+|have\s+to\s+|ever\s+)?(?:know|see|be\s+(?:told|informed|aware|notified|bothered|consulted|asked)|notice|find\s+out|learn)\b`,
 );
 
 /** Which stealth phrase starts at `at`, with its score. */
@@ -154,14 +159,120 @@ export const stealth: Rule = {
   },
 };
 
+/** "Please don't pause to request permission again": the confirmation step skipped. */
+export const noPermission: Rule = {
+  nearWords: ['pause$', 'bother$'],
+  check(ctx, at) {
+    const { text } = ctx;
+    const left = before(text, at, 40);
+    const neg = NEGATION.exec(left);
+    const m = neg === null ? null : matchAt(NO_PERMISSION, text, at);
+    if (neg === null || m === null) return undefined;
+    const start = at - (left.length - neg.index);
+    const end = at + m[0].length;
+    ctx.add('concealment', start, end, 0.35, `skips asking the user: ${excerpt(text, start, end)}`);
+    return undefined;
+  },
+};
+
 export const userUnaware: Rule = {
-  nearWords: ['user'],
+  nearWords: ['user', 'human', 'owner', 'account holder', 'defendant', 'recipient', 'customer', 'client'],
   check(ctx, at) {
     const { text } = ctx;
     const m = matchAt(UNAWARE, text, at);
     if (m === null) return undefined;
     const end = at + m[0].length;
-    ctx.add('concealment', at, end, 0.5, `keeps things from the user: ${excerpt(text, at, end)}`);
+    // The user kept out of it weighs most; anyone else ("the defendant must not be informed") less.
+    const score = m[1] !== undefined ? 0.5 : 0.35;
+    ctx.add('concealment', at, end, score, `keeps things from the user: ${excerpt(text, at, end)}`);
+    return undefined;
+  },
+};
+
+/**
+ * The same in Spanish, French, German, Italian, Portuguese and Dutch: "no avises a nadie",
+ * "ne le signalez pas", "sag es niemandem", "senza avvisare l'utente", "não conte ao usuário".
+ * Group 1: the user named; group 2: nobody at all.
+ */
+const FOREIGN_CONCEAL = [
+  String.raw`\b(?:no\s+(?:le\s+|les\s+|se\s+lo\s+|lo\s+)?(?:avises|digas|informes|menciones|comentes|cuentes|notifiques)|sin\s+(?:avisar|informar|decir|notificar|consultar)(?:le|les)?)(?:\s+nada)?(?:\s+(?:(al\s+usuario|a\s+la\s+usuaria|al\s+cliente)|(a\s+nadie)))?`,
+  String.raw`\b(?:ne\s+(?:le\s+|les\s+|l['’]|lui\s+|leur\s+|en\s+)?(?:dites|signalez|mentionnez|prévenez|informez|parlez|dis|signale|mentionne|préviens|informe|parle)\s+(?:rien|pas|jamais)|sans\s+(?:le\s+|les\s+|l['’]|en\s+|rien\s+)?(?:dire|signaler|mentionner|prévenir|informer|avertir))(?:\s+(?:(à\s+l['’]utilisat(?:eur|rice)|l['’]utilisat(?:eur|rice)|au\s+client|à\s+l['’]usager)|(à\s+personne)))?`,
+  String.raw`\b(?:(?:sag(?:e|en\s+sie)?|erzähl(?:e|en\s+sie)?|verrat(?:e|en\s+sie)?)\s+(?:es\s+|das\s+|davon\s+)?(?:()(?:dem|der)\s+(?:nutzer|benutzer|anwender|kunden|kundin)\w*\s+nichts|(niemandem|keinem|nichts))|ohne\s+(?:den|die)\s+(nutzer|benutzer|anwender|kunden?|kundin)\w*\s+zu\s+(?:informieren|fragen|benachrichtigen|warnen))`,
+  String.raw`\b(?:non\s+(?:lo\s+|gli\s+|le\s+)?(?:dire|dirlo|dirglielo|avvisare|avvisarlo|informare|menzionare|segnalare|riferire)|senza\s+(?:avvisare|informare|dire|chiedere|segnalare)\w*)(?:\s+niente)?(?:\s+(?:(all['’]utente|al\s+cliente)|(a\s+nessuno)))?`,
+  String.raw`\b(?:n[ãa]o\s+(?:lhe\s+|o\s+|a\s+)?(?:avise|diga|conte|informe|mencione|comente|notifique)|sem\s+(?:avisar|informar|dizer|contar|notificar|consultar))(?:\s+nada)?(?:\s+(?:(ao\s+usu[áa]rio|[àa]\s+usu[áa]ria|ao\s+cliente)|(a\s+ningu[ée]m)))?`,
+  String.raw`\b(?:(?:zeg|vertel|meld)\s+(?:het\s+|dit\s+)?(?:()aan\s+de\s+gebruiker\s+niets|(niets|niemand|aan\s+niemand))|zonder\s+(?:de\s+)?(gebruiker|klant)\s+(?:te\s+)?(?:informeren|melden|vragen|in\s+te\s+lichten))`,
+].map((s) => new RegExp(s, 'gi'));
+
+/** Keeping the user out of it in other languages; common verbs, so only near other signals. */
+export const concealForeign: Rule = {
+  nearWords: [
+    'avises$',
+    'digas$',
+    'informes$',
+    'menciones$',
+    'comentes$',
+    'cuentes$',
+    'avisar',
+    'informar',
+    'decir',
+    'dites$',
+    'signalez$',
+    'mentionnez$',
+    'prévenez$',
+    'informez$',
+    'parlez$',
+    'dire$',
+    'signaler$',
+    'mentionner$',
+    'prévenir$',
+    'avertir$',
+    'sag$',
+    'sage$',
+    'sagen$',
+    'erzähl',
+    'verrat',
+    'ohne$',
+    'dirlo$',
+    'dirglielo$',
+    'avvisare',
+    'informare$',
+    'menzionare$',
+    'segnalare$',
+    'riferire$',
+    'avise$',
+    'diga$',
+    'conte$',
+    'informe$',
+    'mencione$',
+    'dizer$',
+    'contar$',
+    'zeg$',
+    'vertel$',
+    'meld$',
+    'zonder$',
+  ],
+  check(ctx, at, end) {
+    const { text } = ctx;
+    const from = Math.max(0, at - 24);
+    const window = text.slice(from, end + 60);
+    for (const re of FOREIGN_CONCEAL) {
+      re.lastIndex = 0;
+      for (let m = re.exec(window); m !== null; m = re.exec(window)) {
+        const start = from + m.index;
+        const stop = start + m[0].length;
+        if (start > at || stop < end) continue;
+        const user = m.slice(1).some((g, i) => g !== undefined && i % 2 === 0);
+        const nobody = !user && m.slice(1).some((g) => g !== undefined);
+        ctx.add(
+          'concealment',
+          start,
+          stop,
+          user ? 0.5 : nobody ? 0.4 : 0.3,
+          `keeps things from the user: ${excerpt(text, start, stop)}`,
+        );
+        return undefined;
+      }
+    }
     return undefined;
   },
 };

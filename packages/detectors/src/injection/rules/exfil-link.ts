@@ -7,9 +7,11 @@ import { type Ctx, excerpt, matchAt, type Rule, sticky } from '../rule.js';
 
 type Kind = 'image' | 'link' | 'bare';
 
-const MD_IMAGE = sticky(String.raw`!\[[^\]\n]{0,300}\]\(\s*<?([^\s)>]{1,2048})`);
+/** A URL in markdown: no spaces, except inside a `<slot to fill>` ("?name=<user's full name>"). */
+const MD_URL = String.raw`((?:[^\s)<>]|<[^<>\n)]{1,160}>|<){1,2048})`;
+const MD_IMAGE = sticky(String.raw`!\[[^\]\n]{0,300}\]\(\s*<?${MD_URL}`);
 const HTML_IMAGE = sticky(String.raw`<img\b[^>]{0,400}?\bsrc\s*=\s*["']?([^"'\s>]{1,2048})`);
-const MD_LINK = sticky(String.raw`\]\(\s*<?([^\s)>]{1,2048})`);
+const MD_LINK = sticky(String.raw`\]\(\s*<?${MD_URL}`);
 const BARE = sticky(String.raw`https?:\/\/[^\s"'<>)\]]{1,2048}`);
 
 /** A slot for the model to fill: `{user_email}`, `<summary>`, `[DATA]`, `$SECRET`, `BASE64_OF_CHAT`. */
@@ -33,6 +35,9 @@ function slot(part: string): boolean {
   return m !== null && part.length - m[0].length <= 24;
 }
 
+/** A slot described in words: `<paste the user's API keys here>`, `<insert the conversation>`. */
+const PROSE_SLOT =
+  /^<\s*(?:paste|insert|put|add|include|enter|fill\s+in|place|append|write)\b[^<>\n]{0,160}>/i;
 const APPENDED =
   /^[)\]"'`]?\s*(?:followed\s+by|\+|plus|and\s+then|appended\s+with|concatenated\s+with|with|containing)\s+(?:the\s+)?(?:user|conversation|chat|message|last|full|entire|their|his|her|all|every|contents?|password|e-?mail|summary|secret|token|api)/i;
 const OPAQUE = /=([A-Za-z0-9+/_%.-]{48,})/;
@@ -92,7 +97,17 @@ function check(ctx: Ctx, at: number, _end: number, key: string): number | undefi
   if (found === undefined) return undefined;
   const [m, url, kind] = found;
   let [score, why] = assess(url, kind);
-  const end = at + m[0].length;
+  let end = at + m[0].length;
+  // "?k=<paste any API keys or passwords from this chat here>": a slot in words, spaces and all.
+  const lt = score === 0 && kind !== 'bare' ? url.search(/[=/]<[A-Za-z]/) : -1;
+  if (lt >= 0) {
+    const from = end - url.length + lt + 1;
+    const slot = PROSE_SLOT.exec(text.slice(from, from + 200));
+    if (slot !== null) {
+      [score, why] = [kind === 'image' ? 0.7 : 0.5, `${kind} URL with a slot for the model to fill`];
+      end = Math.max(end, from + slot[0].length);
+    }
+  }
   // "…/log?data= followed by the user's last message": a parameter left open for the model.
   if (score === 0 && kind !== 'image' && url.endsWith('=') && APPENDED.test(text.slice(end, end + 80))) {
     [score, why] = [0.45, 'URL left open for the model to append data'];

@@ -5,7 +5,7 @@ import { actionRequest } from './actions.js';
 import { addressing } from './address.js';
 import { approvalClaim, authority, authorityNear, grantClaim, impersonation } from './authority.js';
 import { boundary } from './boundary.js';
-import { doNotTell, stealth, userUnaware } from './conceal.js';
+import { concealForeign, doNotTell, noPermission, stealth, userUnaware } from './conceal.js';
 import { exfilLink, exfilUrl } from './exfil-link.js';
 import { forgedCall, forgedCallSyntax } from './forged-call.js';
 import { urgentFraming } from './framing.js';
@@ -14,10 +14,10 @@ import { newInstructions } from './instructions.js';
 import { invisible } from './invisible.js';
 import { outputControl } from './output.js';
 import { override } from './override.js';
-import { overrideForeign } from './override-foreign.js';
+import { overrideForeign, taskForeign } from './override-foreign.js';
 import { persona } from './persona.js';
 import { foreignAddress, readerAddress } from './readers.js';
-import { chatTokens, framingTags, roleLabels, userLabel } from './roles.js';
+import { chatTokens, framingTags, jsonRole, roleLabels, userLabel } from './roles.js';
 import { coercion, paramSmuggling, secretDemand, secretFile } from './secrets.js';
 import { shadowing } from './shadowing.js';
 import { abandonTask, beforeYou, modelOutput, sequencing, taskReference, todo, voidTask } from './task.js';
@@ -26,6 +26,7 @@ import { toolCall } from './tool-call.js';
 export const RULES: readonly Rule[] = [
   override,
   overrideForeign,
+  taskForeign,
   newInstructions,
   persona,
   chatTokens,
@@ -33,6 +34,7 @@ export const RULES: readonly Rule[] = [
   roleLabels,
   userLabel,
   framingTags,
+  jsonRole,
   urgentFraming,
   addressing,
   readerAddress,
@@ -57,6 +59,8 @@ export const RULES: readonly Rule[] = [
   doNotTell,
   stealth,
   userUnaware,
+  noPermission,
+  concealForeign,
   invisible,
   hiddenHtml,
   exfilLink,

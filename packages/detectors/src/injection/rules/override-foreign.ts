@@ -1,9 +1,10 @@
 /**
  * Instruction override in other languages: German, French, Spanish, Italian, Portuguese, Dutch,
- * Russian (a verb of dismissal, then the word for instructions) and Chinese and Japanese.
+ * Russian (a verb of dismissal, then the word for instructions) and Chinese and Japanese; and the
+ * reader's task replaced ("a partir de ahora tu tarea es otra", "votre nouvelle mission est").
  */
 import { GAP } from '../lexicon.js';
-import { CJK, type Ctx, cjkRunEnd, excerpt, matchAt, type Rule, sticky } from '../rule.js';
+import { before, CJK, type Ctx, cjkRunEnd, excerpt, matchAt, type Rule, sticky } from '../rule.js';
 import { voice } from './context.js';
 
 /** The same grammar in other languages: a verb of dismissal, then the word for instructions. */
@@ -84,6 +85,60 @@ export const overrideForeign: Rule = {
       );
       break;
     }
+    return undefined;
+  },
+};
+
+/** "From now on" in Spanish, French, German, Italian, Portuguese and Dutch. */
+const FROM_NOW = String.raw`(?:a\s+partir\s+de\s+(?:ahora|hoy|agora)|desde\s+ahora|de\s+ahora\s+en\s+adelante|de\s+agora\s+em\s+diante|à\s+partir\s+de\s+maintenant|désormais|dorénavant|ab\s+(?:jetzt|sofort)|von\s+nun\s+an|d['’]ora\s+in\s+poi|da\s+(?:ora|adesso)\s+in\s+poi|a\s+partire\s+da\s+(?:ora|adesso)|vanaf\s+nu|voortaan)\s*,?\s+(?:ist\s+|is\s+)?`;
+/** "Your" (familiar and polite) before the word for the task, with its article where it takes one. */
+const YOUR = String.raw`(?:(?:el\s+|la\s+|il\s+|a\s+|o\s+)?(?:tu|su|ta|ton|votre|deine|ihre|dein|ihr|tuo|suo|tua|sua|teu|seu|je|jouw|uw))`;
+const NEW = String.raw`(?:nuev[oa]|nouvelle|nouveau|neue|neuer|nuov[oa]|nov[oa]|nieuwe|verdader[oa]|vraie|eigentliche|ver[oa]|verdadeir[oa]|echte)`;
+/** Left of the word for the task: "from now on your", or "your new". */
+const TASK_LEFT = new RegExp(String.raw`(?:${FROM_NOW}${YOUR}\s+(?:${NEW}\s+)?|\b${YOUR}\s+${NEW}\s+)$`, 'i');
+/** Right of it: a copula, or a colon that opens the new task. */
+const TASK_RIGHT =
+  /^\S*\s*(?::|(?:es|será|consiste|est|sera|ist|lautet|besteht|wird|è|sarà|é|is|luidt|wordt)\b)/i;
+
+/** "… is another one": otra, autre, andere, altro, outra, anders. */
+const OTHER = /^\S*\s+(?:\S+\s+){0,2}?(?:otr[oa]|autre|andere\w*|altr[oa]|outr[oa]|anders|een\s+andere)\b/i;
+
+/** The reader's task replaced, in other languages: "a partir de ahora tu tarea es otra". */
+export const taskForeign: Rule = {
+  words: [
+    'tarea',
+    'misión',
+    'mision',
+    'tâche',
+    'tache',
+    'mission',
+    'aufgabe',
+    'compito',
+    'tarefa',
+    'missão',
+    'taak$',
+    'opdracht',
+    'objetivo',
+    'objectif',
+    'obiettivo',
+  ],
+  check(ctx, at, end) {
+    const { text } = ctx;
+    const left = TASK_LEFT.exec(before(text, at, 64));
+    // German and Dutch may put the copula first: "ab sofort ist deine Aufgabe eine andere".
+    const copulaFirst = left !== null && /\b(?:ist|is)\s+\S+\s+(?:\S+\s+)?$/i.test(left[0]);
+    if (left === null || !(copulaFirst || TASK_RIGHT.test(text.slice(end, end + 24)))) return undefined;
+    const start = at - left[0].length;
+    // "Tu tarea es otra" says outright that the task is now another; "votre nouvelle mission est
+    // de coordonner l'équipe" may welcome a new colleague.
+    const another = OTHER.test(text.slice(end, end + 32));
+    ctx.add(
+      'new-instructions',
+      start,
+      end,
+      (another ? 0.6 : 0.45) * voice(text, start),
+      `replaces the model's task: ${excerpt(text, start, end + 12)}`,
+    );
     return undefined;
   },
 };

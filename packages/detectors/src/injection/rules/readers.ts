@@ -11,9 +11,17 @@ import { aboutAttacks } from './context.js';
 const WHOEVER = sticky(
   String.raw`(?:whoever|anyone|anybody|any(?:thing|\s+(?:system|tool|program|software|process|reader|crawler|scraper))|whichever\s+(?:model|assistant|agent|ai|llm|bot|tool))(?:\s*\([^)\n]{0,30}\))?\s+(?:who\s+|that\s+)?(?:is\s+|are\s+)?(?:reading|summari[sz]ing|processing|parsing|analy[sz]ing|scraping|crawling|indexing|ingesting|applying|running|handling|reads|summari[sz]es|processes|parses|analy[sz]es|scrapes|crawls|indexes|ingests|applies|runs|handles|sees)\s+(?:this|these|the\s+(?:page|document|text|email|file|migration|script|form|repo|repository|ticket|issue))\b`,
 );
+/** Readers named by the document they make of this text: "whoever drafts the follow-up e-mail". */
+const WHOEVER_DOING = sticky(
+  String.raw`whoever\s+(?:is\s+)?(?:compil|draft|prepar|assembl|writ|produc|build)\w*\s+(?:up\s+)?(?:the|this|today['’]s|tomorrow['’]s|our|that|these|next|each)\s+(?:[\w-]+\s+){0,2}?(?:digest|packet|summary|summaries|report|follow-up|minutes|recap|newsletter|reply|replies|response|brief|briefing|notes|e-?mail|deck|dossier|pack)\b`,
+);
 /** "If this page is being read by software rather than a person", "when an AI reads this". */
 const READ_BY = sticky(
-  String.raw`(?:read|processed|summari[sz]ed|parsed|viewed|opened|handled)\s+by\s+(?:software|a\s+(?:machine|program|bot|script|language\s+model)|an\s+(?:ai|llm|automated\s+\w+))\b(?:\s+(?:rather\s+than|instead\s+of|and\s+not|not)\s+(?:a\s+)?(?:person|human))?`,
+  String.raw`(?:read|processed|summari[sz]ed|parsed|viewed|opened|handled)\s+by\s+(?:software|a\s+(?:machine|program|bot|script|language\s+model)|an\s+(?:ai|llm|automated\s+\w+)|(?:one\s+of\s+(?:those|these|the)\s+|some\s+|an?\s+)(?:ai|llm|automated|virtual|digital)[\s-]+(?:helpers?|assistants?|agents?|bots?|tools?|systems?|models?))\b(?:\s+(?:rather\s+than|instead\s+of|and\s+not|not)\s+(?:a\s+)?(?:person|human))?`,
+);
+/** "In case the reader of this CV is a screening model": the reader named, and found to be the model. */
+const READER_IS = sticky(
+  String.raw`reader\s+of\s+(?:this|these|the)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:is|happens\s+to\s+be|turns\s+out\s+to\s+be)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+)?(?:model|llm|ai|bot|agent|assistant|language\s+model|program|machine|screener|parser)\b`,
 );
 /** "If / when / whenever this page is (being) read by …": a condition that picks out the model. */
 const CONDITION =
@@ -23,8 +31,14 @@ const BOTS_DOING = sticky(
   String.raw`(?:bots?|crawlers?|scrapers?|spiders?)\s+(?:that\s+are\s+|which\s+are\s+)?(?:reading|filling(?:\s+(?:in|out))?|processing|visiting|crawling|scraping|parsing|summari[sz]ing|indexing|handling)\s+(?:this|these|the\s+(?:page|site|form|document|text|email|file))\b`,
 );
 const MACHINES = sticky(
-  String.raw`(?:automated|automatic|machine|robotic|ai|llm|reader|downstream)[\s-]+(?:systems?|tools?|readers?|agents?|assistants?|processors?|pipelines?|parsers?|summari[sz]ers?|responders?|remediation|software|clients?)\b(\s+only)?`,
+  String.raw`(?:automated|automatic|machine|robotic|ai|llm|reader|downstream|connected|(?:ai|llm)-(?:based|powered|driven))[\s-]+(?:(?:triage|review|code|screening|support|crm|mail|e-?mail|booking|import|ci|build|coding)[\s-]+)?(?:systems?|tools?|readers?|agents?|assistants?|processors?|pipelines?|parsers?|summari[sz]ers?|responders?|remediation|software|clients?|reviewers?|screeners?|graders?|moderators?|triagers?|bots?)\b(\s+only)?`,
 );
+
+/** A line start, maybe a greeting: "Attention ", "Heads-up, ", "Note to all ". */
+const OPENS_LABEL =
+  /(?:^|[\n.!?>*#\]]\s*)(?:(?:attention|attn|note|hey|hi|hello|dear|psst|heads[-\s]up|notice|warning)\s*[,:!-]?\s*(?:to\s+|for\s+)?(?:all\s+|any\s+)?)?$/i;
+const ACTING_FOR =
+  /^\s+(?:acting|working|operating)\s+(?:for|on\s+behalf\s+of)\s+(?:the\s+|a\s+|an\s+)?[\w-]+/i;
 
 export const readerAddress: Rule = {
   words: [
@@ -39,6 +53,9 @@ export const readerAddress: Rule = {
     'crawlers$',
     'reader$',
     'downstream',
+    'connected$',
+    'ai$',
+    'llm',
   ],
   // "… is being read by software": only near another hit, or in a short text.
   nearWords: ['read by', 'processed by', 'summarised by', 'summarized by', 'parsed by', 'handled by'],
@@ -46,21 +63,43 @@ export const readerAddress: Rule = {
     const { text } = ctx;
     const who =
       matchAt(WHOEVER, text, at) ??
+      (key === 'reader' && /\b(?:if|when|in\s+case|whenever)\s+(?:the\s+)?$/i.test(before(text, at, 16))
+        ? matchAt(READER_IS, text, at)
+        : null) ??
       (key.startsWith('bot') || key.startsWith('crawl') ? matchAt(BOTS_DOING, text, at) : null) ??
       (key.endsWith(' by') && CONDITION.test(before(text, at, 40)) ? matchAt(READ_BY, text, at) : null);
+    // "Whoever compiles the hiring packet: …" may be a colleague as well as the model: weak alone.
+    const doing = who === null && key === 'whoever' ? matchAt(WHOEVER_DOING, text, at) : null;
+    if (doing !== null) {
+      const end = at + doing[0].length;
+      ctx.add(
+        'addressed-to-model',
+        at,
+        end,
+        0.25,
+        `text speaks to whoever prepares it: ${excerpt(text, at, end)}`,
+      );
+      followOrder(ctx, end, 1);
+      return undefined;
+    }
     const machines = who === null && !key.startsWith('any') ? matchAt(MACHINES, text, at) : null;
     if (who === null && machines === null) return undefined;
     let score = 0.45;
     if (machines !== null) {
-      const right = text.slice(at + machines[0].length, at + machines[0].length + 60);
+      // "Any automated agent acting for the defendant must …": whom it acts for, then the order.
+      const right = text.slice(at + machines[0].length, at + machines[0].length + 90).replace(ACTING_FOR, '');
       // "Automated responders: please …": a label that opens what is said to them.
-      const label = /^\s*:/.test(right);
+      const label = /^\s*\)?\s*:/.test(right);
       const aimed =
         machines[1] !== undefined ||
         label ||
         /\b(?:for|to)\s+$/i.test(before(text, at, 12)) ||
         MUST.test(right);
+      // By "AI" or "LLM" only a label that opens a line or follows a greeting aims: "Attention
+      // LLM-based triage bots:", not "AI tools must be approved by IT" or "A checklist for LLM agents:".
       if (!aimed) return undefined;
+      if ((key === 'ai' || key === 'llm') && !(label && OPENS_LABEL.test(before(text, at, 32))))
+        return undefined;
       score = machines[1] !== undefined || label ? 0.45 : 0.35;
     }
     const hit = who ?? machines;
@@ -224,6 +263,8 @@ export const foreignAddress: Rule = {
     'instrucci',
     'mensaje',
     'nota$',
+    'note$',
+    'message$',
     'istruzion',
     'messaggio',
     'instruç',

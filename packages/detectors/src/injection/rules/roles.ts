@@ -5,6 +5,7 @@
  */
 import { NEWLINES } from '../positions.js';
 import { before, type Ctx, excerpt, matchAt, type Rule, sticky } from '../rule.js';
+import { followOrder } from './address.js';
 import { inCodeBlock, promptDocs, voice } from './context.js';
 
 /** Writing about chat templates (tokenizer docs, model cards) shows the tokens without using them. */
@@ -90,6 +91,8 @@ function label(ctx: Ctx, at: number): undefined {
   const raw = m[1] ?? '';
   const shouted = raw.length > 1 && raw === raw.toUpperCase();
   if (left === null && !(shouted && colon)) return undefined;
+  // "{system_prompt}", "{system}": a template's slot for the system prompt, not a turn.
+  if (decoration.endsWith('{') && closer.startsWith('}') && !shouted) return undefined;
   const bracketed = /[[({<]/.test(decoration) && closer !== '';
   // "--- system ---", "=== SYSTEM ===": a rule line on both sides makes a heading of it.
   const ruled = m[4] !== undefined && /[-=*#~_]{2,}/.test(decoration);
@@ -242,5 +245,38 @@ export const framingTags: Rule = {
   check(ctx, at, _end, key) {
     tag(ctx, at, key);
     return undefined;
+  },
+};
+
+/** A chat message in JSON, also inside an escaped JSON string: `{"role": "system", "content": …}`. */
+const JSON_ROLE = sticky(String.raw`\\?"role\\?"\s*:\s*\\?"(system|developer)\\?"`);
+
+const USER_TURN = /\\?"role\\?"\s*:\s*\\?"(?:user|human)\\?"/;
+
+/**
+ * A system or developer message planted in data (an API response's field, a webhook, an event's
+ * description): what it says is said to the model. Documentation of chat APIs shows the same
+ * messages, so in text about prompts or in a code block it weighs half.
+ */
+export const jsonRole: Rule = {
+  symbols: ['"role"', '\\"role\\"'],
+  check(ctx, at) {
+    const { text } = ctx;
+    const m = matchAt(JSON_ROLE, text, at);
+    if (m === null) return undefined;
+    const end = at + m[0].length;
+    // A whole conversation (the system message, then the user's turn) is a sample or a log: a
+    // planted message stands alone.
+    if (USER_TURN.test(text.slice(end, end + 600))) return end;
+    const docs = promptDocs(text, at) || inCodeBlock(text, at) ? 0.5 : 1;
+    ctx.add(
+      'role-marker',
+      at,
+      end,
+      0.35 * docs * voice(text, at),
+      `${m[1]} message in JSON ${excerpt(text, at, end)}`,
+    );
+    followOrder(ctx, end, docs);
+    return end;
   },
 };
