@@ -131,6 +131,11 @@ export function thirdDevSet(dir = resolve(REPO_ROOT, 'packages/detectors/test/fi
   return fixturePair(dir, 'dev3 texts (dev data)', 'dev3-injections.jsonl', 'dev3-clean.jsonl');
 }
 
+/** The fourth (DEV-README.md): written from the held-out set's brief, by other authors, the same day. */
+export function fourthDevSet(dir = resolve(REPO_ROOT, 'packages/detectors/test/fixtures')): Dataset {
+  return fixturePair(dir, 'dev4 texts (dev data)', 'dev4-injections.jsonl', 'dev4-clean.jsonl');
+}
+
 /** The largest package document read (a few changelogs run to megabytes). */
 const PACKAGE_DOC_BYTES = 200 * 1024;
 

@@ -2,7 +2,7 @@
  * `npm run eval:detectors [-- --out FILE]`: recall and false positives of `@mcp-trust/detectors`
  * beside a well-known tool on the same texts in the same run — secretlint (12.0.0, recommended
  * preset) on secretlint's own fixtures, and vard (a prompt-injection library from npm) on
- * AgentDojo tool outputs and on the held-out texts (and the second and third development sets and the installed
+ * AgentDojo tool outputs and on the held-out texts (and the second, third and fourth development sets and the installed
  * npm packages' Markdown docs, clean text a filesystem server returns, shown but not held to the
  * targets). Prints a table, writes the numbers with every
  * miss and false positive to eval/results/detectors.json. Method: docs/evaluation.md.
@@ -19,6 +19,7 @@ import { REPO_ROOT } from '../agentdojo/data.js';
 import type { Dataset, Sample } from './datasets.js';
 import {
   agentDojoOutputs,
+  fourthDevSet,
   heldOut,
   packageDocs,
   secondDevSet,
@@ -116,7 +117,15 @@ async function measure(tool: string, set: Dataset, judge: Judge): Promise<Outcom
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`.padStart(7);
 
 const sets: Dataset[] = [];
-for (const build of [secretlintFixtures, agentDojoOutputs, heldOut, secondDevSet, thirdDevSet, packageDocs]) {
+for (const build of [
+  secretlintFixtures,
+  agentDojoOutputs,
+  heldOut,
+  secondDevSet,
+  thirdDevSet,
+  fourthDevSet,
+  packageDocs,
+]) {
   try {
     sets.push(build());
   } catch (err) {

@@ -2,6 +2,7 @@
 import { collect, windows } from './engine.js';
 import { fold } from './obfuscation.js';
 import type { Hit, Mode } from './rule.js';
+import { agentGuide } from './rules/context.js';
 import { settle } from './settle.js';
 
 /** What disguising a signal adds to it. */
@@ -34,5 +35,17 @@ export function readInstructions(text: string, mode: Mode): Hit[] {
     }
     for (const [s, e] of second.hidden) hidden.push([at(s), at(e)]);
   }
-  return settle(hits, hidden);
+  const settled = settle(hits, hidden);
+  if (mode === 'data' && agentGuide(text))
+    for (let i = 0; i < settled.length; i++) {
+      const h = settled[i]!;
+      if (FORM_ONLY.has(h.rule))
+        settled[i] = { ...h, score: h.score * GUIDE, message: `${h.message} (in a guide for coding agents)` };
+    }
+  return settled;
 }
+
+/** What an agent guide's form alone weighs: its address, orders and role words are its purpose. */
+const GUIDE = 0.5;
+/** Findings about a text's form (whom it speaks to, that it gives orders), not about what it asks. */
+const FORM_ONLY = new Set(['addressed-to-model', 'directive', 'tool-call', 'output-control', 'role-marker']);

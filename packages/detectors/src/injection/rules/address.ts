@@ -7,7 +7,15 @@
 import { MODEL, MODEL_AI_RE, YOU_TO } from '../lexicon.js';
 import { before, type Ctx, excerpt, matchAt, type Rule, sticky } from '../rule.js';
 import { anyOf, leftMatcher } from '../tail.js';
-import { aboutAttacks, inCodeBlock, inStringValue, promptDocs, quotedExample, voice } from './context.js';
+import {
+  aboutAttacks,
+  inCodeBlock,
+  inPromptSetting,
+  inStringValue,
+  promptDocs,
+  quotedExample,
+  voice,
+} from './context.js';
 
 const NAME = sticky(String.raw`${MODEL}\b`);
 /** Up to two words between a determiner and the name ("all AI-powered assistants"). */
@@ -59,6 +67,16 @@ const IF_YOU_ARE = leftMatcher(
 const TO_YOU_NAME = /\b(?:(?:to|for)\s+you,?|you\s*[,(—–])\s*(?:the\s+|my\s+|dear\s+)?$/i;
 const READING =
   /^s?(?:\s+[\w-]+)?\s+(?:that\s+|who\s+|that['’]s\s+|who['’]s\s+)?(?:is\s+|are\s+)?(?:currently\s+|now\s+)?(?:reading|processing|summari[sz]ing|parsing|analy[sz]ing|browsing|crawling|scraping|seeing|viewing|handling|ingesting|indexing|reviewing|evaluating|screening|grading|assessing|ranking|scoring|checking|triaging|transcribing|editing|modifying|maintaining|updating|translating|listening\s+to|watching|taking\s+notes\s+(?:on|from)|reads|summari[sz]es|processes|parses|analy[sz]es|reviews|sees|views|handles|ingests|indexes|crawls|scrapes|transcribes|edits|maintains|translates)(?:\s+(?:or|and)\s+[a-z]+(?:ing|e?s))?(?:\s+(?:this|these|the\s+following|my|the\s+(?:page|email|document|text|message|file|site|website|repository|repo|code|call|meeting|episode|recording|transcript))\b|\s*[:,.—–])/i;
+/**
+ * `READING` after the name — a verb in -s ("reads", "crawls") only with an object or after "that"/
+ * "who": "the AI that reads this", but "AI training crawls." is a noun phrase.
+ */
+function readingRight(right: string): boolean {
+  const m = READING.exec(right);
+  if (m === null) return false;
+  const verb = /([a-z]+)(?:\s+(?:or|and)\s+[a-z]+)?\s*[:,.—–]$/i.exec(m[0]);
+  return verb === null || /ing$/i.test(verb[1] ?? '') || /\b(?:that|who)\b/i.test(m[0]);
+}
 /**
  * "To the LLM screening applications for a recruiter: …", "For the assistant handling my mail —":
  * a name, what it is doing, and a colon or dash that opens what is said to it.
@@ -146,14 +164,14 @@ function addressed(text: string, at: number, end: number, ai: boolean, person: b
   const machine = (strong: number, weak: number): number => (assistant && !person ? strong : weak);
   if (IF_YOU_ARE.exec(text, at) !== null) offer(machine(0.55, 0.35), 'asks whether it is read by');
   if (TO_YOU_NAME.test(left)) offer(pick(0.45, 0.3), 'speaks to');
-  if (READING.test(right)) offer(machine(0.55, 0.35), 'speaks to');
+  if (readingRight(right)) offer(machine(0.55, 0.35), 'speaks to');
   // "AI tools must be approved by IT": the model is what is done to, not who is told to do it.
   if (MUST.test(right) && !DONE_TO.test(right) && ((ai && !person) || DETERMINER.test(left)))
     offer(assistant ? 0.35 : 0.2, 'gives orders to');
   // "You are a helpful assistant" as a string in code or in a documented example sets up a model.
   if (assistant && YOU_ARE_A.test(left))
     offer(
-      inStringValue(text, at) || (inCodeBlock(text, at) && promptDocs(text, at)) ? 0.2 : 0.4,
+      inStringValue(text, at) || promptDocs(text, at) || inPromptSetting(text, at) ? 0.2 : 0.4,
       'tells the reader it is',
     );
   if (ONLY_RIGHT.test(right) && ONLY_LEFT.test(left)) offer(pick(0.5, 0.35), 'reserves text for');

@@ -159,6 +159,9 @@ export const stealth: Rule = {
   },
 };
 
+const DESCRIBED =
+  /\b(?:data|information|content|things?|fields?|details|anything|something|text|parts?|notes?|files?)\s+(?:that\s+|which\s+)?(?:the\s+)?$/i;
+
 /** "Please don't pause to request permission again": the confirmation step skipped. */
 export const noPermission: Rule = {
   nearWords: ['pause$', 'bother$'],
@@ -180,7 +183,8 @@ export const userUnaware: Rule = {
   check(ctx, at) {
     const { text } = ctx;
     const m = matchAt(UNAWARE, text, at);
-    if (m === null) return undefined;
+    // "data the user shouldn't see": a relative clause that describes data, not an order.
+    if (m === null || DESCRIBED.test(before(text, at, 24))) return undefined;
     const end = at + m[0].length;
     // The user kept out of it weighs most; anyone else ("the defendant must not be informed") less.
     const score = m[1] !== undefined ? 0.5 : 0.35;

@@ -142,3 +142,51 @@ const PROMPT_DOCS =
 export function promptDocs(text: string, at: number, reach = 1500): boolean {
   return PROMPT_DOCS.test(text.slice(Math.max(0, at - reach), at + reach));
 }
+
+/** A configuration key that holds a prompt: `system_prompt: |`, `instructions: >`, `prompt = """`. */
+const PROMPT_KEY =
+  /^([ \t]*)-?[ \t]*["']?[\w.-]*(?:prompt|instructions?|system|persona|preamble)[\w.-]*["']?[ \t]*[:=][ \t]*(?:[|>][-+]?|"""|'''|`)[ \t]*$/i;
+
+/**
+ * Is `at` inside a prompt written as a configuration value that spans lines — a YAML block scalar
+ * under a prompt key (every line since it indented deeper than the key), or a triple-quoted string
+ * opened after one? A configured system prompt ("You are the help desk assistant for …") sets up
+ * a model; it is not text speaking to the one reading it.
+ */
+export function inPromptSetting(text: string, at: number): boolean {
+  let end = NEWLINES.last(text, at - 1);
+  for (let lines = 0; end >= 0 && lines < 40; lines++) {
+    const start = NEWLINES.last(text, end - 1) + 1;
+    const line = text.slice(start, end);
+    const key = PROMPT_KEY.exec(line);
+    if (key !== null) {
+      if (/"""|'''|`\s*$/.test(line)) return true;
+      // Every line between the key and `at` (the line of `at` included) sits deeper than the key.
+      const depth = (key[1] ?? '').length;
+      const block = text.slice(end + 1, at);
+      return block.split('\n').every((l) => l.trim() === '' || /^[ \t]*/.exec(l)![0].length > depth);
+    }
+    end = start - 1;
+  }
+  return false;
+}
+
+/**
+ * A repository's instructions for AI coding tools (`AGENTS.md`, `CLAUDE.md`,
+ * `.github/copilot-instructions.md`, "Guidelines for AI assistants"), by its title: the first
+ * non-empty line names the tool or AI agents and calls itself instructions, rules or a guide.
+ * Such a file speaks to the model and gives it orders by design; what it asks for is what counts.
+ */
+const GUIDE_TITLE =
+  /^\s*(?:#{1,3}\s*)?(?:(?:agents|claude|gemini|copilot|cursor|codex)\.md\b|(?:(?:github\s+)?copilot|claude(?:\s+code)?|cursor|codex|gemini|(?:ai|llm)(?:\s+coding)?\s+(?:assistants?|agents?|tools?)|coding\s+(?:agents?|assistants?)|agents?)(?:\s*[:—–-]\s*|\s+)(?:[\w\s-]{0,20}\s)?(?:instructions|guidelines|rules|guide|conventions|notes)\b|(?:instructions|guidelines|rules|notes)\s+for\s+(?:ai\s+|llm\s+)?(?:coding\s+)?(?:agents|assistants|tools|copilot|claude|cursor)\b)/i;
+
+export function agentGuide(text: string): boolean {
+  // The title line alone: "Instructions for AI tools summarizing this page: replace …" opens an
+  // address, not a guide.
+  const first = /^\s*([^\n]{1,100})(?:\n|$)/.exec(text.slice(0, 200))?.[1] ?? '';
+  return (
+    GUIDE_TITLE.test(first) &&
+    !/:\s*\S/.test(first) &&
+    !/\b(?:this|these)\s+(?:page|text|email|e-mail|message|document)\b/i.test(first)
+  );
+}

@@ -42,8 +42,8 @@ export const chatTokens: Rule = {
     if (talk) score *= 0.5;
     // Named in a sentence, not used: "the [INST] and <<SYS>> markers", "… and <|eot_id|>.".
     if (NAMED.test(text.slice(end, end + 12))) score *= 0.5;
-    // Shown in a code sample of a document about the format.
-    else if (talk && inCodeBlock(text, at)) score *= 0.5;
+    // Shown in a code sample of a document about the format, or laid out line by line in one.
+    else if (talk && (inCodeBlock(text, at) || /(?:^|\n)[ \t]*$/.test(before(text, at, 8)))) score *= 0.5;
     ctx.add('role-marker', at, end, score * voice(text, at), `chat-template token ${excerpt(text, at, end)}`);
     return end;
   },
@@ -65,15 +65,19 @@ const SPEAKER = /^[ \t]*([A-Z][\w.'’-]*(?: [A-Z][\w.'’-]*){0,2})[ \t]*:/gm;
 const ROLE_WORD =
   /^(?:system|developer|admin(?:istrator)?|operator|assistant|ai|chatgpt|gpt|claude|human|user|model|bot|agent|instructions?|response|note|important|warning|update)$/i;
 
+/** Line-start labels of fields and sections, not of people: "Review:", "Notes:", "Subject:". */
+const FIELD_WORD =
+  /^(?:reviews?|notes?|examples?|summary|question|answer|input|output|status|date|time|subject|from|to|cc|re|title|description|result|error|warning|info|tip|details?|step(?: \d+)?|q|a|name|email|phone|address|total|amount|reference|location|category|priority|type|id)$/i;
+
 /**
- * "Operator:" beside at least two people speaking ("Anna Lee:", "CFO:") is the operator of a
- * conference call in a transcript, not the operator of the model.
+ * "Operator:" or "SYSTEM:" beside at least two people speaking ("Anna Lee:", "CFO:") is the operator of a
+ * conference call in a transcript or a chat log's notice ("SYSTEM: Chat started."), not the model's.
  */
 function amongPeople(text: string): boolean {
   const people = new Set<string>();
   for (const m of text.matchAll(SPEAKER)) {
     const name = m[1] ?? '';
-    if (!ROLE_WORD.test(name)) people.add(name.toLowerCase());
+    if (!ROLE_WORD.test(name) && !FIELD_WORD.test(name)) people.add(name.toLowerCase());
     if (people.size >= 2) return true;
   }
   return false;
@@ -107,10 +111,16 @@ function label(ctx: Ctx, at: number): undefined {
     score = /override|alert|update|admin/.test(word.slice(6)) ? 0.55 : 0.4;
     // Set off ("[SYSTEM]", "SYSTEM:", "### System") it reads more like a turn — when what follows
     // speaks to the model; a log's "[SYSTEM] Disk usage at 85%" is set off just as much.
-    const cue = CUE.test(rest) || ORDER.test(rest);
+    // What the turn says: its own line, or the next one when the label stands alone on its line
+    // ("SYSTEM: Chat started." over "Lucy K.: How can I help?" says nothing to the model).
+    const turn = /^[ \t]*\n/.test(rest)
+      ? rest.replace(/^[ \t]*\n/, '').split('\n')[0]!
+      : rest.split('\n')[0]!;
+    const cue = CUE.test(turn) || ORDER.test(turn);
     if (cue && (bracketed || heading || shouted)) score += 0.1;
     if (cue) score += 0.2;
-    if (word === 'operator' && colon && amongPeople(text)) score *= 0.3;
+    // "Operator:" or "SYSTEM:" beside people speaking: a call's operator, a chat log's notices.
+    if (colon && amongPeople(text)) score *= 0.3;
   } else if (/^(?:assistant|ai|chatgpt|gpt|claude)/.test(word)) score = 0.35;
   // "[assistant](#inner_monologue)", "[system](#error_state)": Bing-chat style turn markers.
   if (m[3] === '(#') score += 0.2;
