@@ -15,7 +15,7 @@ const SENSITIVE_SECRET =
 import { before, type Ctx, clause, excerpt, inForbiddenList, matchAt, type Rule, sticky } from '../rule.js';
 
 const VERB = sticky(
-  String.raw`(?:((?:re-?)?send(?:ing)?|e-?mail(?:ing)?|forward(?:ing)?|transfer(?:ring)?|wir(?:e|ing)|pay(?:ing)?|post(?:ing)?|upload(?:ing)?|shar(?:e|ing)|publish(?:ing)?|leak(?:ing)?|exfiltrat(?:e|ing)|bcc|submit(?:ting)?|concatenat(?:e|ing)|invit(?:e|ing)|dm|export(?:ing)?|mov(?:e|ing)|cop(?:y|ying)|past(?:e|ing)|dump(?:ing)?|sync(?:ing)?|sav(?:e|ing)|back\s+up|report(?:ing)?)|(delet(?:e|ing)|remov(?:e|ing)|eras(?:e|ing)|wip(?:e|ing)|destroy(?:ing)?|purg(?:e|ing))|(visit|open|click|navigate\s+to|go\s+to|browse\s+to))\s+(?=[\w'"“‘$@<(\[])`,
+  String.raw`(?:((?:re-?)?send(?:ing)?|e-?mail(?:ing)?|forward(?:ing)?|transfer(?:ring)?|wir(?:e|ing)|pay(?:ing)?|post(?:ing)?|upload(?:ing)?|shar(?:e|ing)|publish(?:ing)?|leak(?:ing)?|exfiltrat(?:e|ing)|bcc|submit(?:ting)?|concatenat(?:e|ing)|invit(?:e|ing)|dm|export(?:ing)?|mov(?:e|ing)|cop(?:y|ying)|past(?:e|ing)|dump(?:ing)?|sync(?:ing)?|sav(?:e|ing)|back\s+up|report(?:ing)?|grant(?:ing)?)|(delet(?:e|ing)|remov(?:e|ing)|eras(?:e|ing)|wip(?:e|ing)|destroy(?:ing)?|purg(?:e|ing))|(visit|open|click|navigate\s+to|go\s+to|browse\s+to))\s+(?=[\w'"“‘$@<(\[])`,
 );
 /** Things whose sending is a leak even without a secret in them: files, documents, records. */
 const DOCUMENTS =
@@ -129,6 +129,7 @@ export const actionRequest: Rule = {
     'saving',
     'back up',
     'report',
+    'grant',
     'delet',
     'remov',
     'eras',

@@ -46,9 +46,9 @@ const GREETING_WORD = greeting('(?!)');
 const GREETING_INSIDE = greeting(String.raw`\b(?:to|for)`);
 /** After the name: a comma, colon, dash, arrow or emoji, maybe past a closing tag. */
 const VOCATIVE_RIGHT =
-  /^s?(?:\s*\/\s*(?:coding\s+|ai\s+)?(?:agents?|assistants?|bots?|models?|llms?|copilot|claude|gpt|gemini))?\s*(?:<\/[a-z]+>\s*)?(?:[,!:—–]|-+>?\s|→|[\ud800-\udfff]{2})/;
+  /^s?(?:\s*\/\s*(?:coding\s+|ai\s+)?(?:agents?|assistants?|bots?|models?|llms?|copilot|claude|gpt|gemini))?\s*(?:<\/[a-z]+>\s*)?(?:\\?[,!:—–]|-+>?\s|→|[\ud800-\udfff]{2})/;
 /** After a greeting a full stop ends the address too ("Attn: automated email assistant."). */
-const GREETED_RIGHT = /^s?\s*(?:<\/[a-z]+>\s*)?(?:[,!:.—–]|-+>?\s|→|[\ud800-\udfff]{2})/;
+const GREETED_RIGHT = /^s?\s*(?:<\/[a-z]+>\s*)?(?:\\?[,!:.—–]|-+>?\s|→|[\ud800-\udfff]{2})/;
 /** "… to/for" is one of the last five words (then at most "you, the" and two more). */
 const NOTE_TO = leftMatcher(
   new RegExp(
@@ -66,7 +66,10 @@ const IF_YOU_ARE = leftMatcher(
 );
 const TO_YOU_NAME = /\b(?:(?:to|for)\s+you,?|you\s*[,(—–])\s*(?:the\s+|my\s+|dear\s+)?$/i;
 const READING =
-  /^s?(?:\s+[\w-]+)?\s+(?:that\s+|who\s+|that['’]s\s+|who['’]s\s+)?(?:is\s+|are\s+)?(?:currently\s+|now\s+)?(?:reading|processing|summari[sz]ing|parsing|analy[sz]ing|browsing|crawling|scraping|seeing|viewing|handling|ingesting|indexing|reviewing|evaluating|screening|grading|assessing|ranking|scoring|checking|triaging|transcribing|editing|modifying|maintaining|updating|translating|listening\s+to|watching|taking\s+notes\s+(?:on|from)|reads|summari[sz]es|processes|parses|analy[sz]es|reviews|sees|views|handles|ingests|indexes|crawls|scrapes|transcribes|edits|maintains|translates)(?:\s+(?:or|and)\s+[a-z]+(?:ing|e?s))?(?:\s+(?:this|these|the\s+following|my|the\s+(?:page|email|document|text|message|file|site|website|repository|repo|code|call|meeting|episode|recording|transcript))\b|\s*[:,.—–])/i;
+  /^s?(?:\s+[\w-]+)?\s+(?:that\s+|who\s+|that['’]s\s+|who['’]s\s+)?(?:is\s+|are\s+)?(?:currently\s+|now\s+)?(?:reading|processing|summari[sz]ing|parsing|analy[sz]ing|browsing|crawling|scraping|seeing|viewing|handling|ingesting|indexing|reviewing|evaluating|screening|grading|assessing|ranking|scoring|checking|triaging|transcribing|editing|modifying|maintaining|updating|translating|listening\s+to|watching|taking\s+notes\s+(?:on|from)|reads|summari[sz]es|processes|parses|analy[sz]es|reviews|sees|views|handles|ingests|indexes|crawls|scrapes|transcribes|edits|maintains|translates)(?:\s+(?:or|and)\s+[a-z]+(?:ing|e?s))?(?:\s+(?:this|these|the\s+following|my|the\s+(?:page|email|document|text|message|file|site|website|repository|repo|code|call|meeting|episode|recording|transcript|inbox|mailbox|channel|thread|chat|calendar)|[A-Z][a-z]+['’]s\s+(?:inbox|mail|e-?mails?|messages|calendar|files|drive|account|chats?))\b|\s*[:,.—–])/i;
+/** Words before the name that report whom something was aimed at: "it addresses the AI …". */
+const TARGETED =
+  /\b(?:address(?:es|ed|ing)?|targets?|targeted|targeting|tells?|told|asks?|asked|instructs?|instructed|tricks?|tricked|fools?|fooled|manipulates?|manipulated|aimed\s+at|directed\s+at|written\s+for|meant\s+for)\s+(?:the|an?|any|every)\s+(?:[\w-]+\s+)?$/i;
 /**
  * `READING` after the name — a verb in -s ("reads", "crawls") only with an object or after "that"/
  * "who": "the AI that reads this", but "AI training crawls." is a noun phrase.
@@ -95,7 +98,8 @@ const RELAY_LEFT =
   /\b(?:tell|instruct|ask|remind|inform|let|order|direct)\s+(?:the|your|this|any|my)\s+(?:[\w-]+\s+)?$/i;
 const RELAY_RIGHT = /^s?\s+(?:that|to)\b/i;
 /** "Agent instructions:", "LLM guidance" — a heading aimed at the model. */
-const ITS_ORDERS = /^s?(?:-[\w-]+)?\s+(?:instructions?|directives?|orders|rules|guidance|notes?|tasks?)\b/i;
+const ITS_ORDERS =
+  /^s?(?:-[\w-]+)?\s+(?:instructions?|directives?|orders|rules|guidance|notes?|tasks?|checklist|to-?do(?:\s+list)?|steps)\b/i;
 /** "[[AI ONLY]]", "(for AI eyes only)", "meant for the AI and not for humans". */
 const ONLY_RIGHT = /^s?(?:\s+eyes)?\s+only\b/i;
 const ONLY_LEFT = /(?:\bfor\s+(?:the\s+)?|[[(]\s*)$/i;
@@ -107,7 +111,7 @@ const MEANT_FOR = leftMatcher(
 );
 
 /** Verbs an injection orders the model to carry out. */
-const VERBS = String.raw`(?:send|resend|forward|e-?mail|text(?=\s+(?:the|him|her|me|us|them|my|your|their|this|it|\+?\d))|reply|respond|answer|tell|say|write|delete|remove|erase|create|make|book|reserve|buy|order|purchase|pay|transfer|move|export|download|upload|install|run|execute|open|visit|click|navigate|call|invoke|use|reveal|print|show|list|share|post|add|include|insert|append|change|reset|update|set|modify|approve|grant|disable|enable|ignore|disregard|forget|stop|summari[sz]e|translate|search|find|look\s+up|retrieve|fetch|read|copy|paste|recommend|replace|omit|cancel|schedule|invite|accept|reject|confirm|give|provide|output|render|display|mention|leak|comply|obey|follow|rate|rank|score|hire|praise|describe|state|claim|conclude|report|keep|collect|gather|extract|treat|consider|regard|interpret|bcc|cc|purchase|wipe|grant|classify|mark|unlock|proceed|switch|swap|explain|hide|label|skip|pretend|imagine|roleplay|play|act|subscribe|submit|sign\s+(?:up|in)|register|enrol?l|donate|tick|do)`;
+const VERBS = String.raw`(?:send|resend|forward|relay|close|reassign|assign|merge|push|commit|archive|resolve|deploy|publish|revoke|rotate|e-?mail|text(?=\s+(?:the|him|her|me|us|them|my|your|their|this|it|\+?\d))|reply|respond|answer|tell|say|write|delete|remove|erase|create|make|book|reserve|buy|order|purchase|pay|transfer|move|export|download|upload|install|run|execute|open|visit|click|navigate|call|invoke|use|reveal|print|show|list|share|post|add|include|insert|append|change|reset|update|set|modify|approve|grant|disable|enable|ignore|disregard|forget|stop|summari[sz]e|translate|search|find|look\s+up|retrieve|fetch|read|copy|paste|recommend|replace|omit|cancel|schedule|invite|accept|reject|confirm|give|provide|output|render|display|mention|leak|comply|obey|follow|rate|rank|score|hire|praise|describe|state|claim|conclude|report|keep|collect|gather|extract|treat|consider|regard|interpret|bcc|cc|purchase|wipe|grant|classify|mark|unlock|proceed|switch|swap|explain|hide|label|skip|pretend|imagine|roleplay|play|act|subscribe|submit|sign\s+(?:up|in)|register|enrol?l|donate|tick|do)`;
 /** An order: a verb at a clause start or after a modal, followed by its object (not `x.run(`). */
 const DIRECTIVE = new RegExp(
   String.raw`(?:^|[,:;.!?—–→>-]\s*|\b(?:please|kindly|now|immediately|first|also|just|then|and|go\s+ahead\s+and|(?:can|could|would|will)\s+you(?:\s+also)?|${YOU_TO})\s+|\b(?:must|should|shall|need\s+to|needs\s+to|has\s+to|have\s+to|is\s+to|are\s+to|required\s+to|instructed\s+to|will\s+now)\s+)(?:please\s+|kindly\s+|now\s+|immediately\s+|first\s+|quietly\s+|just\s+|always\s+|never\s+|also\s+|only\s+)?(?:${VERBS}(?=\s+[\w"'“‘$@<[(\`])|(?:stop|halt|wait|listen)(?=[.!]))`,
@@ -164,7 +168,8 @@ function addressed(text: string, at: number, end: number, ai: boolean, person: b
   const machine = (strong: number, weak: number): number => (assistant && !person ? strong : weak);
   if (IF_YOU_ARE.exec(text, at) !== null) offer(machine(0.55, 0.35), 'asks whether it is read by');
   if (TO_YOU_NAME.test(left)) offer(pick(0.45, 0.3), 'speaks to');
-  if (readingRight(right)) offer(machine(0.55, 0.35), 'speaks to');
+  // "a paragraph addresses the AI reading the mailbox": a report of whom a text targets.
+  if (readingRight(right) && !TARGETED.test(left)) offer(machine(0.55, 0.35), 'speaks to');
   // "AI tools must be approved by IT": the model is what is done to, not who is told to do it.
   if (MUST.test(right) && !DONE_TO.test(right) && ((ai && !person) || DETERMINER.test(left)))
     offer(assistant ? 0.35 : 0.2, 'gives orders to');

@@ -2,6 +2,7 @@
  * Keeping the user out of it: "do not tell the user", "without asking me", "silently forward",
  * "the user does not need to know", "this is a mere implementation detail".
  */
+import { isImperativeBefore } from '../imperative.js';
 import { GAP } from '../lexicon.js';
 import { before, type Ctx, excerpt, matchAt, type Rule, sticky } from '../rule.js';
 
@@ -112,6 +113,17 @@ const UNNOTICED = sticky(
 const NO_PERMISSION = sticky(
   String.raw`(?:pause|stop|wait|bother)\s+to\s+(?:request|ask\s+for|seek|get|obtain)\s+(?:(?:the\s+)?user['’]s\s+|any\s+|further\s+)?(?:permission|approval|confirmation|consent)\b`,
 );
+/**
+ * The confirmation step declared unneeded or skipped: "Human confirmation is not required",
+ * "needs no user confirmation", "skip the approval step".
+ */
+const CONFIRMATION_WAIVED = sticky(
+  String.raw`(?:(?:human|user|owner|manual)\s+(?:confirmation|approval|consent|review)\s+(?:is|was)\s+(?:not|no\s+longer)\s+(?:required|needed|necessary)|(?:needs?|requires?)\s+no\s+(?:user|human|owner|further|manual)?\s*(?:confirmation|approval|consent)|skip(?:ping)?\s+the\s+(?:approval|confirmation|verification|review)(?:\s+(?:step|process|check|prompt|dialog))?)\b`,
+);
+/** "Don't bring it up", "don't call it out", "do not list these bookings in the summary". */
+const KEEP_QUIET = sticky(
+  String.raw`(?:bring(?:ing)?\s+(?:it|this|that|them)\s+up|call(?:ing)?\s+(?:it|this|that|them)\s+out|flag(?:ging)?\s+(?:it|this|that|them)\b|(?:list|include|show)(?:ing)?\s+(?:it|this|that|them|these\s+\w+|this\s+\w+)\s+in\s+(?:the|your|any)\s+(?:\w+\s+)?(?:summary|report|reply|answer|recap|overview|itinerary))`,
+);
 const NO_CONFIRMATION = sticky(
   String.raw`without${GAP}(?:first${GAP})?(?:asking|requesting|waiting|checking|seeking)${GAP}(?:for${GAP})?(?:any${GAP})?(?:confirmation|permission|approval|consent)\b`,
 );
@@ -162,18 +174,59 @@ export const stealth: Rule = {
 const DESCRIBED =
   /\b(?:data|information|content|things?|fields?|details|anything|something|text|parts?|notes?|files?)\s+(?:that\s+|which\s+)?(?:the\s+)?$/i;
 
-/** "Please don't pause to request permission again": the confirmation step skipped. */
+/**
+ * "Please don't pause to request permission again", "human confirmation is not required", "skip
+ * the approval step": the confirmation step skipped; "don't bring it up": the user kept out of it.
+ */
 export const noPermission: Rule = {
-  nearWords: ['pause$', 'bother$'],
-  check(ctx, at) {
+  nearWords: [
+    'pause$',
+    'bother$',
+    'human',
+    'user',
+    'owner',
+    'manual',
+    'needs no',
+    'requires no',
+    'need no',
+    'skip',
+    'bring',
+    'call',
+    'flag',
+    'list$',
+    'include',
+    'show$',
+  ],
+  check(ctx, at, _end, key) {
     const { text } = ctx;
+    const waived = matchAt(CONFIRMATION_WAIVED, text, at);
+    // "Never skip the approval step" keeps it; "-y, --yes  skip the confirmation prompt" describes a flag.
+    if (
+      waived !== null &&
+      /^skip/i.test(waived[0]) &&
+      (NEGATION.test(before(text, at, 40)) || !isImperativeBefore(text, at))
+    )
+      return undefined;
+    if (waived !== null) {
+      const end = at + waived[0].length;
+      ctx.add('concealment', at, end, 0.35, `skips asking the user: ${excerpt(text, at, end)}`);
+      return undefined;
+    }
     const left = before(text, at, 40);
     const neg = NEGATION.exec(left);
-    const m = neg === null ? null : matchAt(NO_PERMISSION, text, at);
-    if (neg === null || m === null) return undefined;
+    if (neg === null) return undefined;
+    const quiet = key === 'pause' || key === 'bother' ? null : matchAt(KEEP_QUIET, text, at);
+    const m = quiet ?? (key === 'pause' || key === 'bother' ? matchAt(NO_PERMISSION, text, at) : null);
+    if (m === null) return undefined;
     const start = at - (left.length - neg.index);
     const end = at + m[0].length;
-    ctx.add('concealment', start, end, 0.35, `skips asking the user: ${excerpt(text, start, end)}`);
+    ctx.add(
+      'concealment',
+      start,
+      end,
+      0.35,
+      `${quiet !== null ? 'keeps things from the user' : 'skips asking the user'}: ${excerpt(text, start, end)}`,
+    );
     return undefined;
   },
 };
@@ -201,7 +254,7 @@ export const userUnaware: Rule = {
 const FOREIGN_CONCEAL = [
   String.raw`\b(?:no\s+(?:le\s+|les\s+|se\s+lo\s+|lo\s+)?(?:avises|digas|informes|menciones|comentes|cuentes|notifiques)|sin\s+(?:avisar|informar|decir|notificar|consultar)(?:le|les)?)(?:\s+nada)?(?:\s+(?:(al\s+usuario|a\s+la\s+usuaria|al\s+cliente)|(a\s+nadie)))?`,
   String.raw`\b(?:ne\s+(?:le\s+|les\s+|l['’]|lui\s+|leur\s+|en\s+)?(?:dites|signalez|mentionnez|prévenez|informez|parlez|dis|signale|mentionne|préviens|informe|parle)\s+(?:rien|pas|jamais)|sans\s+(?:le\s+|les\s+|l['’]|en\s+|rien\s+)?(?:dire|signaler|mentionner|prévenir|informer|avertir))(?:\s+(?:(à\s+l['’]utilisat(?:eur|rice)|l['’]utilisat(?:eur|rice)|au\s+client|à\s+l['’]usager)|(à\s+personne)))?`,
-  String.raw`\b(?:(?:sag(?:e|en\s+sie)?|erzähl(?:e|en\s+sie)?|verrat(?:e|en\s+sie)?)\s+(?:es\s+|das\s+|davon\s+)?(?:()(?:dem|der)\s+(?:nutzer|benutzer|anwender|kunden|kundin)\w*\s+nichts|(niemandem|keinem|nichts))|ohne\s+(?:den|die)\s+(nutzer|benutzer|anwender|kunden?|kundin)\w*\s+zu\s+(?:informieren|fragen|benachrichtigen|warnen))`,
+  String.raw`\b(?:(?:sag(?:e|en\s+sie)?|erzähl(?:e|en\s+sie)?|verrat(?:e|en\s+sie)?)\s+(?:es\s+|das\s+|davon\s+)?(?:()(?:(?:dem|der)\s+(?:nutzer|benutzer|anwender|kunden|kundin)\w*|[A-ZÄÖÜ][a-zäöüß]+)\s+nichts|(niemandem|keinem|nichts))|ohne\s+(?:den|die)\s+(nutzer|benutzer|anwender|kunden?|kundin)\w*\s+zu\s+(?:informieren|fragen|benachrichtigen|warnen)|ohne\s+es\s+(?:jemandem\s+)?zu\s+(?:erwähnen|sagen|melden))`,
   String.raw`\b(?:non\s+(?:lo\s+|gli\s+|le\s+)?(?:dire|dirlo|dirglielo|avvisare|avvisarlo|informare|menzionare|segnalare|riferire)|senza\s+(?:avvisare|informare|dire|chiedere|segnalare)\w*)(?:\s+niente)?(?:\s+(?:(all['’]utente|al\s+cliente)|(a\s+nessuno)))?`,
   String.raw`\b(?:n[ãa]o\s+(?:lhe\s+|o\s+|a\s+)?(?:avise|diga|conte|informe|mencione|comente|notifique)|sem\s+(?:avisar|informar|dizer|contar|notificar|consultar))(?:\s+nada)?(?:\s+(?:(ao\s+usu[áa]rio|[àa]\s+usu[áa]ria|ao\s+cliente)|(a\s+ningu[ée]m)))?`,
   String.raw`\b(?:(?:zeg|vertel|meld)\s+(?:het\s+|dit\s+)?(?:()aan\s+de\s+gebruiker\s+niets|(niets|niemand|aan\s+niemand))|zonder\s+(?:de\s+)?(gebruiker|klant)\s+(?:te\s+)?(?:informeren|melden|vragen|in\s+te\s+lichten))`,
@@ -265,13 +318,18 @@ export const concealForeign: Rule = {
         const start = from + m.index;
         const stop = start + m[0].length;
         if (start > at || stop < end) continue;
-        const user = m.slice(1).some((g, i) => g !== undefined && i % 2 === 0);
+        // "Sag Tom nichts": a person named, not the user (as "don't tell Emma" in English).
+        const named =
+          /^(?:[Ss]ag|[Ee]rzähl|[Vv]errat)\w*\s+(?:es\s+|das\s+|davon\s+)?[A-ZÄÖÜ][a-zäöüß]+\s+nichts/.test(
+            m[0],
+          );
+        const user = !named && m.slice(1).some((g, i) => g !== undefined && i % 2 === 0);
         const nobody = !user && m.slice(1).some((g) => g !== undefined);
         ctx.add(
           'concealment',
           start,
           stop,
-          user ? 0.5 : nobody ? 0.4 : 0.3,
+          named ? 0.3 : user ? 0.5 : nobody ? 0.4 : 0.3,
           `keeps things from the user: ${excerpt(text, start, stop)}`,
         );
         return undefined;

@@ -9,6 +9,8 @@ import { voice } from './context.js';
 
 /** The same grammar in other languages: a verb of dismissal, then the word for instructions. */
 const FOREIGN = [
+  // "Vergiss alles, was dir bisher aufgetragen wurde."
+  String.raw`(?:vergiss|vergessen\s+sie|ignorier(?:e|en\s+sie))\s+alles\s*,?\s+was\s+(?:dir|ihnen|man\s+dir|man\s+ihnen)\s+(?:\w+\s+){0,2}?(?:gesagt|aufgetragen|befohlen|mitgeteilt|vorgegeben|aufgegeben|angewiesen)\b`,
   String.raw`(?:ignorier(?:e|en(?:\s+sie)?|t)|vergiss|vergessen(?:\s+sie)?|missachte(?:n(?:\s+sie)?)?)(?:${GAP}(?:alle|alles|die|deine|ihre|eure|bisherigen|vorherigen|vorigen|obigen|früheren|fruheren|vorangegangenen|gegebenen|genannten)\b){0,4}${GAP}(?:anweisung|instruktion|befehl|regel|vorgabe|aufgabe|eingabe|prompt|anfrage)\w*`,
   String.raw`(?:ignore[zr]?|oublie[zr]?)(?:${GAP}(?:toutes|tous|les|des|vos|tes|ces|mes|la|le|de)\b){1,4}${GAP}(?:instructions?|consignes?|directives?|r[èe]gles?|ordres?|indications?|t[âa]che|demande)`,
   String.raw`(?:ignor(?:a|e|ar|en)|olvid(?:a|e|ar|en))${GAP}(?:todo\s+)?lo\s+que\s+(?:te|le|se\s+te)\s+(?:pidi[oó]|dijo|indic[oó]|orden[oó]|ha\s+(?:pedido|dicho))`,
@@ -93,7 +95,7 @@ export const overrideForeign: Rule = {
 const FROM_NOW = String.raw`(?:a\s+partir\s+de\s+(?:ahora|hoy|agora)|desde\s+ahora|de\s+ahora\s+en\s+adelante|de\s+agora\s+em\s+diante|à\s+partir\s+de\s+maintenant|désormais|dorénavant|ab\s+(?:jetzt|sofort)|von\s+nun\s+an|d['’]ora\s+in\s+poi|da\s+(?:ora|adesso)\s+in\s+poi|a\s+partire\s+da\s+(?:ora|adesso)|vanaf\s+nu|voortaan)\s*,?\s+(?:ist\s+|is\s+)?`;
 /** "Your" (familiar and polite) before the word for the task, with its article where it takes one. */
 const YOUR = String.raw`(?:(?:el\s+|la\s+|il\s+|a\s+|o\s+)?(?:tu|su|ta|ton|votre|deine|ihre|dein|ihr|tuo|suo|tua|sua|teu|seu|je|jouw|uw))`;
-const NEW = String.raw`(?:nuev[oa]|nouvelle|nouveau|neue|neuer|nuov[oa]|nov[oa]|nieuwe|verdader[oa]|vraie|eigentliche|ver[oa]|verdadeir[oa]|echte)`;
+const NEW = String.raw`(?:nuev[oa]|nouvelle|nouveau|neue|neuer|nuov[oa]|nov[oa]|nieuwe|verdader[oa]|vraie|eigentliche|ver[oa]|verdadeir[oa]|echte|einzige|únic[oa]|unic[oa]|seule|enige)`;
 /** Left of the word for the task: "from now on your", or "your new". */
 const TASK_LEFT = new RegExp(String.raw`(?:${FROM_NOW}${YOUR}\s+(?:${NEW}\s+)?|\b${YOUR}\s+${NEW}\s+)$`, 'i');
 /** Right of it: a copula, or a colon that opens the new task. */

@@ -9,11 +9,19 @@ import { aboutAttacks } from './context.js';
 
 /** Readers named by what they do, not what they are: "whoever is summarizing this". */
 const WHOEVER = sticky(
-  String.raw`(?:whoever|anyone|anybody|any(?:thing|\s+(?:system|tool|program|software|process|reader|crawler|scraper))|whichever\s+(?:model|assistant|agent|ai|llm|bot|tool))(?:\s*\([^)\n]{0,30}\))?\s+(?:who\s+|that\s+)?(?:is\s+|are\s+)?(?:reading|summari[sz]ing|processing|parsing|analy[sz]ing|scraping|crawling|indexing|ingesting|applying|running|handling|reads|summari[sz]es|processes|parses|analy[sz]es|scrapes|crawls|indexes|ingests|applies|runs|handles|sees)\s+(?:this|these|the\s+(?:page|document|text|email|file|migration|script|form|repo|repository|ticket|issue))\b`,
+  String.raw`(?:whoever|anyone|anybody|any(?:thing|\s+(?:system|tool|program|software|process|reader|crawler|scraper))|whichever\s+(?:model|assistant|agent|ai|llm|bot|tool))(?:\s*\([^)\n]{0,30}\))?\s+(?:who\s+|that\s+)?(?:is\s+|are\s+)?(?:reading|summari[sz]ing|processing|parsing|analy[sz]ing|scraping|crawling|indexing|ingesting|applying|running|handling|reads|summari[sz]es|processes|parses|analy[sz]es|scrapes|crawls|indexes|ingests|applies|runs|handles|sees)\s+(?:this|these|the\s+(?:page|document|text|email|file|migration|script|form|repo|repository|ticket|issue|channel|thread|inbox|mailbox|queue|chat|calendar|feed))\b`,
 );
 /** Readers named by the document they make of this text: "whoever drafts the follow-up e-mail". */
 const WHOEVER_DOING = sticky(
-  String.raw`whoever\s+(?:is\s+)?(?:compil|draft|prepar|assembl|writ|produc|build)\w*\s+(?:up\s+)?(?:the|this|today['’]s|tomorrow['’]s|our|that|these|next|each)\s+(?:[\w-]+\s+){0,2}?(?:digest|packet|summary|summaries|report|follow-up|minutes|recap|newsletter|reply|replies|response|brief|briefing|notes|e-?mail|deck|dossier|pack)\b`,
+  String.raw`whoever\s+(?:is\s+)?(?:(?:compil|draft|prepar|assembl|writ|produc|build)\w*\s+(?:up\s+)?(?:the|this|today['’]s|tomorrow['’]s|our|that|these|next|each)\s+(?:[\w-]+\s+){0,2}?(?:digest|packet|summary|summaries|report|follow-up|minutes|recap|newsletter|reply|replies|response|brief|briefing|notes|e-?mail|deck|dossier|pack)|(?:manag|handl|run)\w*\s+[A-Z][a-z]+['’]s\s+(?:[\w-]+\s+)?(?:inbox|mail|e-?mails?|bookings?|calendar|accounts?|travel|files|drive|messages|diary|schedule))\b`,
+);
+/** "To the automation processing this queue:": automation named by what it is doing here. */
+const AUTOMATION = sticky(
+  String.raw`automation\s+(?:that\s+is\s+|which\s+is\s+)?(?:processing|handling|reading|running|triaging|working\s+on|summari[sz]ing)\s+(?:this|these|the)\b`,
+);
+/** "If a machine is listening on someone's behalf": a condition that picks out the model. */
+const MACHINE_IF = sticky(
+  String.raw`(?:if|when|in\s+case)\s+(?:a|an|the|some|any)\s+(?:machine|bot|ai|program|model|assistant|agent|computer)\s+(?:is\s+|are\s+)?(?:listening|reading|watching|processing|summari[sz]ing|transcribing|handling)\b`,
 );
 /** "If this page is being read by software rather than a person", "when an AI reads this". */
 const READ_BY = sticky(
@@ -31,7 +39,7 @@ const BOTS_DOING = sticky(
   String.raw`(?:bots?|crawlers?|scrapers?|spiders?)\s+(?:that\s+are\s+|which\s+are\s+)?(?:reading|filling(?:\s+(?:in|out))?|processing|visiting|crawling|scraping|parsing|summari[sz]ing|indexing|handling)\s+(?:this|these|the\s+(?:page|site|form|document|text|email|file))\b`,
 );
 const MACHINES = sticky(
-  String.raw`(?:automated|automatic|machine|robotic|ai|llm|reader|downstream|connected|(?:ai|llm)-(?:based|powered|driven))[\s-]+(?:(?:triage|review|code|screening|support|crm|mail|e-?mail|booking|import|ci|build|coding)[\s-]+)?(?:systems?|tools?|readers?|agents?|assistants?|processors?|pipelines?|parsers?|summari[sz]ers?|responders?|remediation|software|clients?|reviewers?|screeners?|graders?|moderators?|triagers?|bots?)\b(\s+only)?`,
+  String.raw`(?:automated|automatic|machine|robotic|ai|llm|reader|downstream|connected|(?:ai|llm)-(?:based|powered|driven))[\s-]+(?:(?:triage|review|code|screening|support|crm|mail|e-?mail|booking|import|ci|build|coding)[\s-]+)?(?:systems?|tools?|readers?|agents?|assistants?|processors?|pipelines?|parsers?|summari[sz]ers?|responders?|remediation|software|clients?|reviewers?|screeners?|graders?|moderators?|triagers?|bots?|builders?)\b(\s+only)?`,
 );
 
 /** A line start, maybe a greeting: "Attention ", "Heads-up, ", "Note to all ". */
@@ -58,7 +66,26 @@ export const readerAddress: Rule = {
     'llm',
   ],
   // "… is being read by software": only near another hit, or in a short text.
-  nearWords: ['read by', 'processed by', 'summarised by', 'summarized by', 'parsed by', 'handled by'],
+  nearWords: [
+    'read by',
+    'processed by',
+    'summarised by',
+    'summarized by',
+    'parsed by',
+    'handled by',
+    'automation',
+    'if a',
+    'if an',
+    'if the',
+    'if some',
+    'if any',
+    'when a',
+    'when an',
+    'when the',
+    'in case a',
+    'in case an',
+    'in case the',
+  ],
   check(ctx, at, _end, key) {
     const { text } = ctx;
     const who =
@@ -82,6 +109,27 @@ export const readerAddress: Rule = {
       followOrder(ctx, end, 1);
       return undefined;
     }
+    const machine =
+      who !== null
+        ? null
+        : key === 'automation'
+          ? matchAt(AUTOMATION, text, at)
+          : key.startsWith('if ') || key.startsWith('when ') || key.startsWith('in case ')
+            ? matchAt(MACHINE_IF, text, at)
+            : null;
+    if (machine !== null) {
+      const end = at + machine[0].length;
+      const said = aboutAttacks(text, at);
+      ctx.add(
+        'addressed-to-model',
+        at,
+        end,
+        0.45 * said,
+        `text speaks to its automated reader: ${excerpt(text, at, end)}`,
+      );
+      followOrder(ctx, end, said);
+      return undefined;
+    }
     const machines = who === null && !key.startsWith('any') ? matchAt(MACHINES, text, at) : null;
     if (who === null && machines === null) return undefined;
     let score = 0.45;
@@ -89,7 +137,8 @@ export const readerAddress: Rule = {
       // "Any automated agent acting for the defendant must …": whom it acts for, then the order.
       const right = text.slice(at + machines[0].length, at + machines[0].length + 90).replace(ACTING_FOR, '');
       // "Automated responders: please …": a label that opens what is said to them.
-      const label = /^\s*\)?\s*:/.test(right);
+      // "Automated builders / coding agents:", "(for automated remediation):".
+      const label = /^(?:\s*\/\s*[\w -]{1,30}?)?\s*\)?\s*:/.test(right);
       const aimed =
         machines[1] !== undefined ||
         label ||

@@ -12,6 +12,8 @@ import { inCodeBlock, promptDocs, voice } from './context.js';
 const TEMPLATE_TALK = /template|tokeni[sz]er|special\s+tokens?|chatml|prompt\s+format|jinja/i;
 
 const TOKEN = sticky(String.raw`<\|\s*([a-z][a-z_]{1,23})\s*\|>`);
+/** The same HTML-escaped, as a page's text shows it: `&lt;|user|&gt;`. */
+const ESCAPED_TOKEN = sticky(String.raw`&lt;\|\s*([a-z][a-z_]{1,23})\s*\|&gt;`);
 const KNOWN_TOKEN =
   /^(?:im_start|im_end|im_sep|system|user|assistant|endoftext|begin_of_text|end_of_text|start_header_id|end_header_id|eot_id|eom_id|end|tool|ipython|channel|message|start|return|call|constrain)$/;
 /** After a token: it is the item of a list or the end of a sentence, not the start of a turn. */
@@ -21,6 +23,7 @@ const BRACKET_TOKEN = sticky(String.raw`\[\/?inst\]|<<\/?sys>>|<(?:start|end)_of
 export const chatTokens: Rule = {
   symbols: [
     '<|',
+    '&lt;|',
     '[inst]',
     '[/inst]',
     '<<sys>>',
@@ -32,7 +35,8 @@ export const chatTokens: Rule = {
   ],
   check(ctx, at) {
     const { text } = ctx;
-    const m = matchAt(TOKEN, text, at) ?? matchAt(BRACKET_TOKEN, text, at);
+    const m =
+      matchAt(TOKEN, text, at) ?? matchAt(ESCAPED_TOKEN, text, at) ?? matchAt(BRACKET_TOKEN, text, at);
     if (m === null) return undefined;
     const end = at + m[0].length;
     const name = m[1];

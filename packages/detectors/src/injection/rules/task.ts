@@ -3,9 +3,11 @@
  * "the task that I gave you", "instead of summarising the page, …", "after you do that, you can
  * continue", and work smuggled in as a TODO.
  */
+
 import { isImperativeBefore } from '../imperative.js';
 import { SEND_VERB } from '../lexicon.js';
 import { before, type Ctx, excerpt, matchAt, type Rule, sticky } from '../rule.js';
+import { followOrder } from './address.js';
 import { voice } from './context.js';
 
 /** What a model does with its task; "before you answer" is said to a model (or a student). */
@@ -94,10 +96,28 @@ const TODO = sticky(
   String.raw`(?:todo|to-do|fixme|action\s+required)\s*[:\-]\s*(?:please\s+)?(${SEND_VERB}|delete|remove|transfer|visit|call|invite|create|change|update|forward)\b`,
 );
 
+/** "TODO(llm):", "FIXME(copilot):": a task assigned to the model by name. */
+const TODO_FOR_MODEL = sticky(
+  String.raw`(?:todo|to-do|fixme)\s*\(\s*(?:llm|ai|agent|assistant|copilot|claude|cursor|codex|gemini|gpt|bot|model)s?\s*\)\s*:`,
+);
+
 export const todo: Rule = {
   words: ['todo', 'to-do', 'fixme'],
   check(ctx, at) {
     const { text } = ctx;
+    const named = matchAt(TODO_FOR_MODEL, text, at);
+    if (named !== null) {
+      const end = at + named[0].length;
+      ctx.add(
+        'addressed-to-model',
+        at,
+        end,
+        0.45,
+        `a task for the model by name: ${excerpt(text, at, end + 40)}`,
+      );
+      followOrder(ctx, end, 1);
+      return undefined;
+    }
     const m = matchAt(TODO, text, at);
     if (m === null) return undefined;
     // Weak on its own (code is full of TODOs); the action it names is scored by its own rule.
