@@ -98,6 +98,8 @@ const YOUR = String.raw`(?:(?:el\s+|la\s+|il\s+|a\s+|o\s+)?(?:tu|su|ta|ton|votre
 const NEW = String.raw`(?:nuev[oa]|nouvelle|nouveau|neue|neuer|nuov[oa]|nov[oa]|nieuwe|verdader[oa]|vraie|eigentliche|ver[oa]|verdadeir[oa]|echte|einzige|únic[oa]|unic[oa]|seule|enige)`;
 /** Left of the word for the task: "from now on your", or "your new". */
 const TASK_LEFT = new RegExp(String.raw`(?:${FROM_NOW}${YOUR}\s+(?:${NEW}\s+)?|\b${YOUR}\s+${NEW}\s+)$`, 'i');
+const POSSESSIVE_NEAR =
+  /\b(?:tu|su|ta|ton|votre|deine|ihre|dein|ihr|tuo|suo|tua|sua|teu|seu|je|jouw|uw)\s+(?:\S+\s+)?$/i;
 /** Right of it: a copula, or a colon that opens the new task. */
 const TASK_RIGHT =
   /^\S*\s*(?::|(?:es|será|consiste|est|sera|ist|lautet|besteht|wird|è|sarà|é|is|luidt|wordt)\b)/i;
@@ -126,6 +128,8 @@ export const taskForeign: Rule = {
   ],
   check(ctx, at, end) {
     const { text } = ctx;
+    // Most triggers are English "mission" or "objective": no possessive of these languages before.
+    if (!POSSESSIVE_NEAR.test(before(text, at, 28))) return undefined;
     const left = TASK_LEFT.exec(before(text, at, 64));
     // German and Dutch may put the copula first: "ab sofort ist deine Aufgabe eine andere".
     const copulaFirst = left !== null && /\b(?:ist|is)\s+\S+\s+(?:\S+\s+)?$/i.test(left[0]);

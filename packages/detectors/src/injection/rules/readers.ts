@@ -88,6 +88,9 @@ export const readerAddress: Rule = {
   ],
   check(ctx, at, _end, key) {
     const { text } = ctx;
+    // By "AI" or "LLM" only a label that opens a line or follows a greeting aims (below): most
+    // of these triggers are prose about AI, settled here before any expression runs.
+    if ((key === 'ai' || key === 'llm') && !OPENS_LABEL.test(before(text, at, 32))) return undefined;
     const who =
       matchAt(WHOEVER, text, at) ??
       (key === 'reader' && /\b(?:if|when|in\s+case|whenever)\s+(?:the\s+)?$/i.test(before(text, at, 16))
@@ -147,8 +150,7 @@ export const readerAddress: Rule = {
       // By "AI" or "LLM" only a label that opens a line or follows a greeting aims: "Attention
       // LLM-based triage bots:", not "AI tools must be approved by IT" or "A checklist for LLM agents:".
       if (!aimed) return undefined;
-      if ((key === 'ai' || key === 'llm') && !(label && OPENS_LABEL.test(before(text, at, 32))))
-        return undefined;
+      if ((key === 'ai' || key === 'llm') && !label) return undefined;
       score = machines[1] !== undefined || label ? 0.45 : 0.35;
     }
     const hit = who ?? machines;
@@ -256,8 +258,15 @@ function openingNote(re: RegExp, text: string, at: number): RegExpExecArray | nu
     : null;
 }
 
+/** The French note (`FOREIGN_NOTE`'s "message/note pour l'IA"), the only one "note" and "message" open. */
+const FRENCH_NOTE = FOREIGN_NOTE[5]!;
+
 /** Where a note to the model in Latin script that starts at `at` ends (`at`: none). */
-function noteEnd(text: string, at: number): number {
+function noteEnd(text: string, at: number, key: string): number {
+  if (key === 'note' || key === 'message') {
+    const m = matchAt(FRENCH_NOTE, text, at);
+    return m === null ? at : at + m[0].length;
+  }
   for (const re of FOREIGN_NOTE) {
     const m = matchAt(re, text, at);
     if (m !== null) return at + m[0].length;
@@ -359,7 +368,7 @@ export const foreignAddress: Rule = {
   // Cyrillic notes are found at their first letters, Arabic ones at إ (of إلى, "to": any Arabic
   // letter would stop the shared pass at every word of an Arabic text); a CJK run is searched whole.
   chars: String.raw`\u0400-\u04ff\u0625${CJK}`,
-  check(ctx, at) {
+  check(ctx, at, _end, key) {
     const { text } = ctx;
     if (text.charCodeAt(at) >= 0x3000) {
       // A CJK run: look for 给/致 + a name of the model anywhere in it.
@@ -374,7 +383,7 @@ export const foreignAddress: Rule = {
     }
     const c = text.charCodeAt(at);
     if (c === 0x0625) return arabicNote(ctx, at);
-    const end = c >= 0x0400 && c <= 0x04ff ? russianNoteEnd(text, at) : noteEnd(text, at);
+    const end = c >= 0x0400 && c <= 0x04ff ? russianNoteEnd(text, at) : noteEnd(text, at, key);
     if (end > at) note(ctx, at, end);
     return undefined;
   },
