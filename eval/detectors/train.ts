@@ -20,7 +20,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { FLOOR, lengthCorrection, SLOPE } from '../../packages/detectors/src/injection/model/classify.js';
+import {
+  discussionCorrection,
+  FLOOR,
+  lengthCorrection,
+  SLOPE,
+} from '../../packages/detectors/src/injection/model/classify.js';
 import { encodeWeights } from '../../packages/detectors/src/injection/model/decode.js';
 import type { Trace } from '../../packages/detectors/src/injection/model/scan.js';
 import { HASH_BITS, SIZE, scanWindows } from '../../packages/detectors/src/injection/model/scan.js';
@@ -225,7 +230,12 @@ export function quantize(t: Trained): { table: Int8Array; scale: number } {
 /** The raw score (logit) of a text under a quantised model, as the detector computes it. */
 export const logit = (text: string, q: { table: Int8Array; scale: number }, bias: number, o: Options) => {
   const best = scanWindows(text, q.table, o.window);
-  return bias + q.scale * best.sum - lengthCorrection(best.tokens, o.lengthPenalty, o.lengthFrom);
+  return (
+    bias +
+    q.scale * best.sum -
+    lengthCorrection(best.tokens, o.lengthPenalty, o.lengthFrom) -
+    (best.tokens === 0 ? 0 : discussionCorrection(text, best.start))
+  );
 };
 
 /** The lowest threshold that keeps at most `rate` of the clean scores at or above it. */
