@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { detectInjectionModel, modelLogit } from '../src/injection/model/classify.js';
+import {
+  detectInjectionModel,
+  FLOOR,
+  modelLogit,
+  modelScore,
+  SETTLED,
+} from '../src/injection/model/classify.js';
 import { MODEL } from '../src/injection/model/weights.js';
 import { detectInjection } from '../src/injection.js';
 import {
@@ -103,6 +109,12 @@ describe('weak rule findings on a long text the model reads as benign', () => {
 });
 
 describe('detectInjectionModel', () => {
+  it('looks for writing about attacks only where it can change the outcome', () => {
+    // Past SETTLED below the operating point the finding is under FLOOR and weak rules are discounted.
+    expect(SETTLED).toBeGreaterThanOrEqual(BENIGN_MARGIN);
+    expect(modelScore(MODEL.threshold - SETTLED)).toBeLessThan(FLOOR);
+  });
+
   it('returns the margin it judged by', () => {
     const text = fixture('dev2-clean.jsonl', 'dev-clean-390');
     expect(detectInjectionModel(text, [])).toBeCloseTo(margin(text), 10);

@@ -68,6 +68,12 @@ export function lengthCorrection(
  * about 1 attack of 200 there. The threshold is chosen with the same correction (train.ts).
  */
 export const DISCUSSION = 1;
+/**
+ * A margin below the operating point at which nothing the scan does with the model's reading
+ * changes when it falls further: the finding's score is under `FLOOR` and the weak rule findings
+ * are discounted (`BENIGN_MARGIN` in scan.ts; a test keeps this at least that).
+ */
+export const SETTLED = 2;
 export function discussionCorrection(text: string, windowStart: number): number {
   return aboutAttacks(text, windowStart) < 1 ? DISCUSSION : 0;
 }
@@ -98,11 +104,11 @@ export function detectInjectionModel(text: string, out: Finding[]): number {
   const w = modelWeights();
   const best = scanWindows(text, w, MODEL.window);
   if (best.tokens === 0) return Number.NaN;
-  const z =
-    MODEL.bias +
-    MODEL.scale * best.sum -
-    lengthCorrection(best.tokens) -
-    discussionCorrection(text, best.start);
+  const raw = MODEL.bias + MODEL.scale * best.sum - lengthCorrection(best.tokens);
+  // The discussion correction only lowers the logit, so a text already `SETTLED` below the
+  // operating point — no finding, its weak rule findings discounted — reads the same without it,
+  // and most texts are: the vocabulary is not looked for in them.
+  const z = raw - MODEL.threshold <= -SETTLED ? raw : raw - discussionCorrection(text, best.start);
   const margin = z - MODEL.threshold;
   const score = modelScore(z);
   if (!(score >= FLOOR)) return margin;
