@@ -249,7 +249,7 @@ export const userUnaware: Rule = {
 /**
  * The same in Spanish, French, German, Italian, Portuguese and Dutch: "no avises a nadie",
  * "ne le signalez pas", "sag es niemandem", "senza avvisare l'utente", "não conte ao usuário".
- * Group 1: the user named; group 2: nobody at all.
+ * Capture groups alternate: the 1st, 3rd, … mark the user named, the 2nd, 4th, … nobody at all.
  */
 const FOREIGN_CONCEAL = [
   String.raw`\b(?:no\s+(?:le\s+|les\s+|se\s+lo\s+|lo\s+)?(?:avises|digas|informes|menciones|comentes|cuentes|notifiques)|sin\s+(?:avisar|informar|decir|notificar|consultar)(?:le|les)?)(?:\s+nada)?(?:\s+(?:(al\s+usuario|a\s+la\s+usuaria|al\s+cliente)|(a\s+nadie)))?`,
