@@ -215,8 +215,10 @@ export const noPermission: Rule = {
     const left = before(text, at, 40);
     const neg = NEGATION.exec(left);
     if (neg === null) return undefined;
-    const quiet = key === 'pause' || key === 'bother' ? null : matchAt(KEEP_QUIET, text, at);
-    const m = quiet ?? (key === 'pause' || key === 'bother' ? matchAt(NO_PERMISSION, text, at) : null);
+    // "pause" and "bother" open a skipped question; the other triggers, keeping quiet.
+    const asking = key === 'pause' || key === 'bother';
+    const quiet = asking ? null : matchAt(KEEP_QUIET, text, at);
+    const m = quiet ?? (asking ? matchAt(NO_PERMISSION, text, at) : null);
     if (m === null) return undefined;
     const start = at - (left.length - neg.index);
     const end = at + m[0].length;

@@ -91,6 +91,18 @@ export const readerAddress: Rule = {
     // By "AI" or "LLM" only a label that opens a line or follows a greeting aims (below): most
     // of these triggers are prose about AI, settled here before any expression runs.
     if ((key === 'ai' || key === 'llm') && !OPENS_LABEL.test(before(text, at, 32))) return undefined;
+    /** The address `[at, end)`, worth `score` as said (`said`: less when reported), and the order after it. */
+    const speaks = (end: number, score: number, said: number, whom: string): undefined => {
+      ctx.add(
+        'addressed-to-model',
+        at,
+        end,
+        score * said,
+        `text speaks to ${whom}: ${excerpt(text, at, end)}`,
+      );
+      followOrder(ctx, end, said);
+      return undefined;
+    };
     const who =
       matchAt(WHOEVER, text, at) ??
       (key === 'reader' && /\b(?:if|when|in\s+case|whenever)\s+(?:the\s+)?$/i.test(before(text, at, 16))
@@ -100,18 +112,7 @@ export const readerAddress: Rule = {
       (key.endsWith(' by') && CONDITION.test(before(text, at, 40)) ? matchAt(READ_BY, text, at) : null);
     // "Whoever compiles the hiring packet: …" may be a colleague as well as the model: weak alone.
     const doing = who === null && key === 'whoever' ? matchAt(WHOEVER_DOING, text, at) : null;
-    if (doing !== null) {
-      const end = at + doing[0].length;
-      ctx.add(
-        'addressed-to-model',
-        at,
-        end,
-        0.25,
-        `text speaks to whoever prepares it: ${excerpt(text, at, end)}`,
-      );
-      followOrder(ctx, end, 1);
-      return undefined;
-    }
+    if (doing !== null) return speaks(at + doing[0].length, 0.25, 1, 'whoever prepares it');
     const machine =
       who !== null
         ? null
@@ -120,19 +121,8 @@ export const readerAddress: Rule = {
           : key.startsWith('if ') || key.startsWith('when ') || key.startsWith('in case ')
             ? matchAt(MACHINE_IF, text, at)
             : null;
-    if (machine !== null) {
-      const end = at + machine[0].length;
-      const said = aboutAttacks(text, at);
-      ctx.add(
-        'addressed-to-model',
-        at,
-        end,
-        0.45 * said,
-        `text speaks to its automated reader: ${excerpt(text, at, end)}`,
-      );
-      followOrder(ctx, end, said);
-      return undefined;
-    }
+    if (machine !== null)
+      return speaks(at + machine[0].length, 0.45, aboutAttacks(text, at), 'its automated reader');
     const machines = who === null && !key.startsWith('any') ? matchAt(MACHINES, text, at) : null;
     if (who === null && machines === null) return undefined;
     let score = 0.45;
@@ -156,16 +146,12 @@ export const readerAddress: Rule = {
     const hit = who ?? machines;
     const end = at + (hit?.[0].length ?? 0);
     // A tool's own description is written to the model: addressing it there is normal.
-    const said = aboutAttacks(text, at) * (ctx.mode === 'tool' ? 0.5 : 1);
-    ctx.add(
-      'addressed-to-model',
-      at,
+    return speaks(
       end,
-      score * said,
-      `text speaks to its automated reader: ${excerpt(text, at, end)}`,
+      score,
+      aboutAttacks(text, at) * (ctx.mode === 'tool' ? 0.5 : 1),
+      'its automated reader',
     );
-    followOrder(ctx, end, said);
-    return undefined;
   },
 };
 
