@@ -8,7 +8,8 @@ import { toolGrammar } from './compose-tools.mjs';
 
 const here = new URL('.', import.meta.url).pathname;
 const corpus = join(here, 'sources');
-const out = join(here, '../../../packages/detectors/test/fixtures');
+// CORPUS_OUT: another folder for the two files (train.ts's bagging builds one corpus per seed).
+const out = process.env.CORPUS_OUT ?? join(here, '../../../packages/detectors/test/fixtures');
 
 // Every draw is keyed: the rows made for one item (a payload, a benign insert, the k-th composed
 // text) come from a generator seeded by that item's key, and `pick` chooses by rendezvous hashing
@@ -311,6 +312,18 @@ const ENGLISH = new Set([
   'tool-demand',
   'polite-indirect',
   'fake-answer',
+  'quiet-payee-switch',
+  'if-then-trigger',
+  'process-mandate',
+  'polite-favour',
+  'fake-system-notice',
+  'fake-tool-result',
+  'fake-chat-turns',
+  'persona-swap',
+  'override-reworded',
+  'deceptive-report',
+  'multi-step-chain',
+  'short-one-liners',
 ]);
 
 const inj = [];
