@@ -7,15 +7,7 @@
 import { MODEL, MODEL_AI_RE, YOU_TO } from '../lexicon.js';
 import { before, type Ctx, excerpt, matchAt, type Rule, sticky } from '../rule.js';
 import { anyOf, leftMatcher } from '../tail.js';
-import {
-  aboutAttacks,
-  inCodeBlock,
-  inPromptSetting,
-  inStringValue,
-  promptDocs,
-  quotedExample,
-  voice,
-} from './context.js';
+import { aboutAttacks, inPromptSetting, inStringValue, promptDocs, quotedExample, voice } from './context.js';
 
 const NAME = sticky(String.raw`${MODEL}\b`);
 /** Up to two words between a determiner and the name ("all AI-powered assistants"). */

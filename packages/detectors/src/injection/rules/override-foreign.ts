@@ -95,7 +95,8 @@ export const overrideForeign: Rule = {
 const FROM_NOW = String.raw`(?:a\s+partir\s+de\s+(?:ahora|hoy|agora)|desde\s+ahora|de\s+ahora\s+en\s+adelante|de\s+agora\s+em\s+diante|à\s+partir\s+de\s+maintenant|désormais|dorénavant|ab\s+(?:jetzt|sofort)|von\s+nun\s+an|d['’]ora\s+in\s+poi|da\s+(?:ora|adesso)\s+in\s+poi|a\s+partire\s+da\s+(?:ora|adesso)|vanaf\s+nu|voortaan)\s*,?\s+(?:ist\s+|is\s+)?`;
 /** "Your" (familiar and polite) before the word for the task, with its article where it takes one. */
 const YOUR = String.raw`(?:(?:el\s+|la\s+|il\s+|a\s+|o\s+)?(?:tu|su|ta|ton|votre|deine|ihre|dein|ihr|tuo|suo|tua|sua|teu|seu|je|jouw|uw))`;
-const NEW = String.raw`(?:nuev[oa]|nouvelle|nouveau|neue|neuer|nuov[oa]|nov[oa]|nieuwe|verdader[oa]|vraie|eigentliche|ver[oa]|verdadeir[oa]|echte|einzige|únic[oa]|unic[oa]|seule|enige)`;
+const NEW =
+  '(?:nuev[oa]|nouvelle|nouveau|neue|neuer|nuov[oa]|nov[oa]|nieuwe|verdader[oa]|vraie|eigentliche|ver[oa]|verdadeir[oa]|echte|einzige|únic[oa]|unic[oa]|seule|enige)';
 /** Left of the word for the task: "from now on your", or "your new". */
 const TASK_LEFT = new RegExp(String.raw`(?:${FROM_NOW}${YOUR}\s+(?:${NEW}\s+)?|\b${YOUR}\s+${NEW}\s+)$`, 'i');
 const POSSESSIVE_NEAR =
