@@ -176,7 +176,7 @@ export interface Trained {
   options: Options;
 }
 
-/** Trains on the train-*.jsonl fixtures. */
+/** Trains one model on the train-*.jsonl of `dir` (the fixtures: the default seed's corpus). */
 export function train(o: Options = DEFAULTS, dir = FIXTURES): Trained {
   const docs = [
     ...readTexts('train-injections.jsonl', dir).map((r) => featurize(r.text, 1, o.window)),
@@ -415,10 +415,10 @@ async function main(): Promise<void> {
     writeFileSync(values.out, new Uint8Array(new Float64Array([t.bias, ...t.weights]).buffer));
     return;
   }
-  const seeds =
-    values.seeds === undefined ? [...SEEDS] : values.seeds.split(',').map((x) => Number(x.trim()));
-  if (seeds.length === 0 || seeds.some((x) => !Number.isInteger(x)))
+  const listed = values.seeds?.split(',').map((x) => x.trim());
+  if (listed?.some((x) => !/^\d+$/.test(x)))
     throw new Error(`--seeds: ${values.seeds} is not a comma-separated list of integers`);
+  const seeds = listed === undefined ? [...SEEDS] : listed.map(Number);
   if (new Set(seeds).size !== seeds.length) throw new Error(`--seeds: ${values.seeds} names a seed twice`);
   console.error(`training ${seeds.length} models (corpus seeds ${seeds.join(', ')}); a few minutes each`);
   const t = await bag(seeds, o);
