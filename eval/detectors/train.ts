@@ -23,12 +23,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import {
-  discussionCorrection,
-  FLOOR,
-  lengthCorrection,
-  SLOPE,
-} from '../../packages/detectors/src/injection/model/classify.js';
+import { FLOOR, SLOPE, textLogit } from '../../packages/detectors/src/injection/model/classify.js';
 import { encodeWeights } from '../../packages/detectors/src/injection/model/decode.js';
 import type { Trace } from '../../packages/detectors/src/injection/model/scan.js';
 import { HASH_BITS, SIZE, scanWindows } from '../../packages/detectors/src/injection/model/scan.js';
@@ -231,15 +226,8 @@ export function quantize(t: Trained): { table: Int8Array; scale: number } {
 }
 
 /** The raw score (logit) of a text under a quantised model, as the detector computes it. */
-export const logit = (text: string, q: { table: Int8Array; scale: number }, bias: number, o: Options) => {
-  const best = scanWindows(text, q.table, o.window);
-  return (
-    bias +
-    q.scale * best.sum -
-    lengthCorrection(best.tokens, o.lengthPenalty, o.lengthFrom) -
-    (best.tokens === 0 ? 0 : discussionCorrection(text, best.start))
-  );
-};
+export const logit = (text: string, q: { table: Int8Array; scale: number }, bias: number, o: Options) =>
+  textLogit(text, scanWindows(text, q.table, o.window), { ...o, bias, scale: q.scale });
 
 /** The lowest threshold that keeps at most `rate` of the clean scores at or above it. */
 export function threshold(clean: number[], rate = 0.01): number {

@@ -17,7 +17,7 @@ import type { Finding } from '../../types.js';
 import { aboutAttacks } from '../rules/context.js';
 import { CLASS, decode, MATH, SKIP, TAGGED, width } from './chars.js';
 import { decodeWeights } from './decode.js';
-import { HASH_BITS, SIZE, scanWindows, type Trace } from './scan.js';
+import { type Best, HASH_BITS, SIZE, scanWindows, type Trace } from './scan.js';
 import { MODEL } from './weights.js';
 
 /** The rule name of the model's findings. */
@@ -78,15 +78,28 @@ export function discussionCorrection(text: string, windowStart: number): number 
   return aboutAttacks(text, windowStart) < 1 ? DISCUSSION : 0;
 }
 
+/** The constants a logit is read with: the shipped model's, or a model in training's (train.ts). */
+export interface LogitModel {
+  bias: number;
+  scale: number;
+  lengthPenalty: number;
+  lengthFrom: number;
+}
+
+/** The best window's logit before the discussion correction: its weights, the bias, the length. */
+export function windowLogit(best: Best, m: LogitModel = MODEL): number {
+  return m.bias + m.scale * best.sum - lengthCorrection(best.tokens, m.lengthPenalty, m.lengthFrom);
+}
+
+/** The logit of `text` whose best window is `best`, every correction made: as training reads it. */
+export function textLogit(text: string, best: Best, m: LogitModel = MODEL): number {
+  return windowLogit(best, m) - (best.tokens === 0 ? 0 : discussionCorrection(text, best.start));
+}
+
 /** The model's logit for `text` and the span of its best window (for tools and evaluation). */
 export function modelLogit(text: string): { z: number; start: number; end: number } {
   const best = scanWindows(text, modelWeights(), MODEL.window);
-  const z =
-    MODEL.bias +
-    MODEL.scale * best.sum -
-    lengthCorrection(best.tokens) -
-    (best.tokens === 0 ? 0 : discussionCorrection(text, best.start));
-  return { z, start: best.start, end: best.end };
+  return { z: textLogit(text, best), start: best.start, end: best.end };
 }
 
 /** The logit as a finding score: 0.5 at the operating point. */
@@ -104,7 +117,7 @@ export function detectInjectionModel(text: string, out: Finding[]): number {
   const w = modelWeights();
   const best = scanWindows(text, w, MODEL.window);
   if (best.tokens === 0) return Number.NaN;
-  const raw = MODEL.bias + MODEL.scale * best.sum - lengthCorrection(best.tokens);
+  const raw = windowLogit(best);
   // The discussion correction only lowers the logit, so a text already `SETTLED` below the
   // operating point — no finding, its weak rule findings discounted — reads the same without it,
   // and most texts are: the vocabulary is not looked for in them.
