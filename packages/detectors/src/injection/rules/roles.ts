@@ -117,9 +117,7 @@ function label(ctx: Ctx, at: number): undefined {
     // speaks to the model; a log's "[SYSTEM] Disk usage at 85%" is set off just as much.
     // What the turn says: its own line, or the next one when the label stands alone on its line
     // ("SYSTEM: Chat started." over "Lucy K.: How can I help?" says nothing to the model).
-    const turn = /^[ \t]*\n/.test(rest)
-      ? rest.replace(/^[ \t]*\n/, '').split('\n')[0]!
-      : rest.split('\n')[0]!;
+    const turn = rest.replace(/^[ \t]*\n/, '').split('\n', 1)[0]!;
     const cue = CUE.test(turn) || ORDER.test(turn);
     if (cue && (bracketed || heading || shouted)) score += 0.1;
     if (cue) score += 0.2;
