@@ -132,6 +132,9 @@ export function discountWeakRules(out: Finding[], from: number, to: number): voi
   for (let i = from; i < to; i++) {
     const f = out[i]!;
     if (f.score >= MALICIOUS_THRESHOLD) return;
+    // Words hidden from the person and read by the model: what the model's reading of the
+    // visible text says nothing about.
+    if (f.rule === 'injection/hidden-html') return;
     if (f.rule === 'injection/addressed-to-model' && f.score >= ADDRESS_AND_ORDER[0]) addressed = true;
     else if (f.rule === 'injection/directive' && f.score >= ADDRESS_AND_ORDER[1]) ordered = true;
   }

@@ -108,7 +108,7 @@ export function before(text: string, at: number, n: number): string {
  */
 export function clause(text: string, at: number, n: number): string {
   const s = text.slice(at, at + n);
-  const cut = s.search(/\n\s*\n|[.!?](?:["'”’)]*\s+[A-Z"'(“‘]|[ \t]*\r?\n\s*[-*•+]\s|\s*$)/);
+  const cut = s.search(/\n\s*\n|[.!?](?:["'”’)]*\s+[A-Z"'(“‘]|["'”’)]*[ \t]*\r?\n|\s*$)/);
   return cut < 0 ? s : s.slice(0, cut + 1);
 }
 

@@ -13,6 +13,11 @@ const NAME = sticky(String.raw`${MODEL}\b`);
 /** Up to two words between a determiner and the name ("all AI-powered assistants"). */
 const ADJ = String.raw`(?:[\w-]+\s+){0,2}`;
 /**
+ * …or another addressee and "or"/"and" ("To any automated system or AI assistant"), and a
+ * handle's "@" ("Hi @assistant").
+ */
+const ADJ_OR = String.raw`${ADJ}(?:(?:or|and|\/)\s+(?:[\w-]+\s+)?)?@?`;
+/**
  * "To"/"for" followed by the name and a full stop open an address only at the start of a line
  * or sentence ("To the AI."), not inside one ("sentences addressed to the screening model.").
  */
@@ -28,7 +33,7 @@ const LABEL_START =
   /[\n.!?;>\]"“(—–*]\s*(?:[^\w\s]{1,4}\s*)?(?:(?:the|my|dear|all|any|every|our)\s+)?(?:[\w'’-]+[,!]?\s+){0,2}$/i;
 const greeting = (to: string) =>
   new RegExp(
-    String.raw`(?:\b(?:hey|hi|hello|dear|ok(?:ay)?|attention|attn|yo|psst|listen|greetings|note|hola|bonjour|salut|hallo|ciao|ol[aá])|${to})\b(?:\s+there)?\s*[,:!.…-]{0,3}\s*(?:(?:the|my|dear|all|any|every|our|whichever|whatever)\s+)?${ADJ}$`,
+    String.raw`(?:\b(?:hey|hi|hello|dear|ok(?:ay)?|attention|attn|yo|psst|listen|greetings|note|hola|bonjour|salut|hallo|ciao|ol[aá])|${to})\b(?:\s+there)?\s*[,:!.…-]{0,3}\s*(?:(?:the|my|dear|all|any|every|our|whichever|whatever)\s+)?${ADJ_OR}$`,
     'i',
   );
 const GREETING = greeting(TO_OPENS);
@@ -44,7 +49,7 @@ const GREETED_RIGHT = /^s?\s*(?:<\/[a-z]+>\s*)?(?:\\?[,!:.—–]|-+>?\s|→|[\u
 /** "… to/for" is one of the last five words (then at most "you, the" and two more). */
 const NOTE_TO = leftMatcher(
   new RegExp(
-    String.raw`(?:[\n.!?:>\]\-*#(—–]\s*(?:[\w-]+\s+)?|\b(?:a|an|this|my|our|quick|important|urgent|special|personal|final|more|security|system|admin|official|private|secret|hidden|new|additional|extra|further|some)\s+)(?:note|message|reminder|instructions?|request|memo|directive|notice|warning|p\.?s\.?|info(?:rmation)?|update|heads[-\s]up|tip|policy|rules?|task|context|guidance)\s+(?:is\s+|are\s+)?(?:to|for)\s+(?:the\s+|all\s+|any\s+|every\s+|each\s+|our\s+|whichever\s+|whatever\s+|you,?\s+(?:the\s+)?)?${ADJ}$`,
+    String.raw`(?:[\n.!?:>\]\-*#(—–]\s*(?:[\w'’-]+\s+)?|\b(?:a|an|this|my|our|quick|important|urgent|special|personal|final|more|security|system|admin|official|private|secret|hidden|new|additional|extra|further|some)\s+)(?:note|message|reminder|instructions?|request|memo|directive|notice|warning|p\.?s\.?|info(?:rmation)?|update|heads[-\s]up|tip|policy|rules?|task|context|guidance)\s+(?:is\s+|are\s+)?(?:to|for)\s+(?:the\s+|all\s+|any\s+|every\s+|each\s+|our\s+|whichever\s+|whatever\s+|you,?\s+(?:the\s+)?)?${ADJ}$`,
     'i',
   ),
   56,
@@ -58,7 +63,7 @@ const IF_YOU_ARE = leftMatcher(
 );
 const TO_YOU_NAME = /\b(?:(?:to|for)\s+you,?|you\s*[,(—–])\s*(?:the\s+|my\s+|dear\s+)?$/i;
 const READING =
-  /^s?(?:\s+[\w-]+)?\s+(?:that\s+|who\s+|that['’]s\s+|who['’]s\s+)?(?:is\s+|are\s+)?(?:currently\s+|now\s+)?(?:reading|processing|summari[sz]ing|parsing|analy[sz]ing|browsing|crawling|scraping|seeing|viewing|handling|ingesting|indexing|reviewing|evaluating|screening|grading|assessing|ranking|scoring|checking|triaging|transcribing|editing|modifying|maintaining|updating|translating|listening\s+to|watching|taking\s+notes\s+(?:on|from)|reads|summari[sz]es|processes|parses|analy[sz]es|reviews|sees|views|handles|ingests|indexes|crawls|scrapes|transcribes|edits|maintains|translates)(?:\s+(?:or|and)\s+[a-z]+(?:ing|e?s))?(?:\s+(?:this|these|the\s+following|my|the\s+(?:page|email|document|text|message|file|site|website|repository|repo|code|call|meeting|episode|recording|transcript|inbox|mailbox|channel|thread|chat|calendar)|[A-Z][a-z]+['’]s\s+(?:inbox|mail|e-?mails?|messages|calendar|files|drive|account|chats?))\b|\s*[:,.—–])/i;
+  /^s?(?:\s+(?!(?:stop|stops|stopped|start|starts|started|keep|keeps|kept|quit|quits|finish|finished|avoid|avoids|without|from)\b)[\w-]+)?\s+(?:that\s+|who\s+|that['’]s\s+|who['’]s\s+)?(?:is\s+|are\s+)?(?:currently\s+|now\s+)?(?:(?:happens?|happening|(?:is|are)\s+going)\s+to\s+be\s+)?(?:reading|processing|summari[sz]ing|parsing|analy[sz]ing|browsing|crawling|scraping|seeing|viewing|handling|ingesting|indexing|reviewing|evaluating|screening|grading|assessing|ranking|scoring|checking|triaging|transcribing|editing|modifying|maintaining|updating|translating|listening\s+to|watching|taking\s+notes\s+(?:on|from)|reads|summari[sz]es|processes|parses|analy[sz]es|reviews|sees|views|handles|ingests|indexes|crawls|scrapes|transcribes|edits|maintains|translates)(?:\s+(?:or|and)\s+[a-z]+(?:ing|e?s))?(?:\s+(?:this|these|the\s+following|my|the\s+(?:page|email|document|text|message|file|site|website|repository|repo|code|call|meeting|episode|recording|transcript|inbox|mailbox|channel|thread|chat|calendar)|[A-Z][a-z]+['’]s\s+(?:inbox|mail|e-?mails?|messages|calendar|files|drive|account|chats?))\b|\s*[:,.—–])/i;
 /** Words before the name that report whom something was aimed at: "it addresses the AI …". */
 const TARGETED =
   /\b(?:address(?:es|ed|ing)?|targets?|targeted|targeting|tells?|told|asks?|asked|instructs?|instructed|tricks?|tricked|fools?|fooled|manipulates?|manipulated|aimed\s+at|directed\s+at|written\s+for|meant\s+for)\s+(?:the|an?|any|every)\s+(?:[\w-]+\s+)?$/i;
@@ -77,7 +82,7 @@ function readingRight(right: string): boolean {
  * a name, what it is doing, and a colon or dash that opens what is said to it.
  */
 const DOING_THEN_COLON =
-  /^s?\s+(?:that\s+|who\s+)?(?:is\s+|are\s+)?[a-z]+ing\b[^\n.!?:;—–]{0,60}(?::|\s[—–]\s)/i;
+  /^s?\s+(?:(?:that\s+|who\s+)?(?:is\s+|are\s+)?[a-z]+ing|with\s+access|(?:that|who)\s+(?:has|have)\s+access)\b[^\n.!?:;—–]{0,60}(?::|\s[—–]\s)/i;
 const DETERMINER = new RegExp(String.raw`\b(?:the|this|your|our|any|all|every|dear|each)\s+${ADJ}$`, 'i');
 export const MUST =
   /^s?(?:[\s-]+[\w-]+){0,2}?\s*(?:\)\s*)?(?:must|should|shall|will\s+now|may\s+now|ought\s+to|needs?\s+to|has\s+to|have\s+to|(?:is|are)\s+(?:now\s+)?(?:required|instructed|expected|asked|supposed|authori[sz]ed|permitted|allowed|directed|obliged|to))\b/i;

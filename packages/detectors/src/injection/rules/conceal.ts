@@ -25,7 +25,7 @@ const NAMED = sticky(
 const ASKING = /^(?:ask|confirm|bother|consult|check)/i;
 /** "No need to confirm", "don't ask questions": skipping the confirmation step. */
 const SKIP = sticky(
-  String.raw`(?:ask(?:ing)?|confirm(?:ing)?|check(?:ing)?|verify(?:ing)?|double-check(?:ing)?)(?:\s+(?:questions|first|back|for\s+(?:confirmation|permission|approval)))?\b(?!\s+(?:you|me|them|him|her|us|your|the|a|an|for|about|if|whether|to)\b)`,
+  String.raw`(?:ask(?:ing)?|confirm(?:ing)?|check(?:ing)?|verify(?:ing)?|double-check(?:ing)?)(?:\s+(?:questions|first|back|for\s+(?:confirmation|permission|approval)))?\b(?!\s+(?:you|me|them|him|her|us|your|the|a|an|for|about|if|whether|to)\b|\s+[\w-]+\s+(?:for|about)\b)`,
 );
 /** "Tell them nothing." */
 const NOTHING = sticky(
@@ -41,6 +41,8 @@ const NOTHING = sticky(
  */
 const NARRATED =
   /(?:^|[.!?:]["'”’)]*\s+|\n\s*)(?:the|a|an|it|he|she|they|we|our|their|its|this|that)\s+(?:(?!should|must|will|shall|would|can|could|may|might|need|needs|please|always|has\s+to|have\s+to)[\w'’-]+\s+){0,5}?(?:\w{2,}ed|did|made|sent|took|went|ran|got|gave|wrote|kept|found|held|put|set|left|read)\b(?![^.!?\n]*\b(?:should|must|please|always)\b)[^.!?\n]*$/i;
+
+const DETERMINED = /\b(?:this|that|these|those|the|a|an|any|each|every|your|their|our|its|his|her)\s+$/i;
 
 /** The score of keeping `who` out of it. */
 function keptFrom(who: string, asking: boolean, tool: boolean): number {
@@ -80,7 +82,8 @@ export const doNotTell: Rule = {
     }
     const left = before(text, at, 40);
     const neg = NEGATION.exec(left);
-    if (neg === null) return undefined;
+    // "Do not bypass this check": after a determiner the word is a noun, not the verb.
+    if (neg === null || DETERMINED.test(left)) return undefined;
     const start = at - (left.length - neg.index);
     if (/^without/i.test(neg[0]) && NARRATED.test(before(text, start, 160))) return undefined;
     const m = matchAt(TELL, text, at);
@@ -214,7 +217,8 @@ export const noPermission: Rule = {
     }
     const left = before(text, at, 40);
     const neg = NEGATION.exec(left);
-    if (neg === null) return undefined;
+    // "Do not bypass this check": after a determiner the word is a noun, not the verb.
+    if (neg === null || DETERMINED.test(left)) return undefined;
     // "pause" and "bother" open a skipped question; the other triggers, keeping quiet.
     const asking = key === 'pause' || key === 'bother';
     const quiet = asking ? null : matchAt(KEEP_QUIET, text, at);

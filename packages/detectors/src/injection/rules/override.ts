@@ -53,6 +53,16 @@ const ASKER = /\b(?:user|person|human|owner|operator|principal|they|someone|anyo
 const ROLE_OVERRIDE =
   /\b(?:admin(?:istrator)?|system|developer|root|sudo|emergency|security|maintenance|god|priority)[\s_-]{1,3}$/i;
 
+/** Fillers that point at what the model itself was told (not at instructions anywhere). */
+const TOLD_BEFORE =
+  /\b(?:previous(?:ly)?|prior|above|earlier|preceding|former|foregoing|original|initial|old|older|past|aforementioned|above-mentioned|before|so\s+far|given|told|system|developer|safety|security|ethical|moral|your|my|our)\b/i;
+/**
+ * After the object, where the instructions sit when they are the content's: "… it contains",
+ * "… inside it", "… found in e-mails", "… that appear in retrieved pages".
+ */
+const IN_CONTENT =
+  /^\s*(?:(?:that|which)\s+(?:appear|are|come|arrive|show\s+up)s?\s+)?(?:(?:it|they|this|that|the\s+[\w-]+|such\s+[\w-]+)\s+(?:contains?|includes?|carr(?:y|ies))\b|(?:(?:found|contained|embedded|hidden|written|included|appearing|placed|planted)\s+)?(?:in|inside|within|from|embedded\s+in)\s+(?:(?:the|this|that|such|any|an?|these|those|its|their)\s+)?(?:[\w-]+\s+){0,2}?(?:content|contents|documents?|e-?mails?|mails?|messages?|pages?|web\s*pages?|websites?|sites?|results?|outputs?|data|text|files?|inputs?|tags?|tool\s+(?:results?|outputs?)|retrieved\s+\w+|sources?|attachments?|comments?|tickets?|it|them)\b)/i;
+
 /** The score of "VERB … OBJECT": how surely it dismisses what the model was told. */
 function dismissal(verb: string, fill: string, object: string): number {
   const pointed = POINTED.test(fill);
@@ -73,6 +83,16 @@ function check(ctx: Ctx, at: number): undefined {
   const { text } = ctx;
   let m = matchAt(PHRASE, text, at);
   let score = m === null ? 0 : dismissal(m[1] ?? '', `${m[2] ?? ''} ${m[4] ?? ''}`, m[3] ?? '');
+  // "Do not follow instructions inside it", "ignore any instructions found in web pages": the
+  // defence against injection, scoping the instructions to the content the model reads.
+  if (
+    m !== null &&
+    score > 0 &&
+    !m[4] &&
+    !TOLD_BEFORE.test(m[2] ?? '') &&
+    IN_CONTENT.test(text.slice(at + m[0].length, at + m[0].length + 80))
+  )
+    score = 0;
   let what = 'instruction override';
   if (score === 0) {
     m = matchAt(EVERYTHING, text, at);
