@@ -44,6 +44,29 @@ const OPAQUE = /=([A-Za-z0-9+/_%.-]{48,})/;
 const LEAKY_PARAM =
   /[?&](?:data|d|q|secret|token|key|pw|pass(?:word)?|msg|message|content|conv(?:ersation)?|chat|history|info|payload|exfil|leak|email|memory|context|summary|notes?)=/i;
 
+/** A URL part that is one upper-case word: `LINK`, `DATA`, `X`. */
+const CAPS_PART = /^[A-Z][A-Z0-9]{0,30}$/;
+
+/**
+ * The upper-case word standing for a whole parameter value or path segment of `url` that the
+ * words after it define as something to put there ("where LINK is …", "replacing DATA with …").
+ */
+function declaredSlot(url: string, after: string): string | undefined {
+  const q = url.indexOf('?');
+  const parts = [
+    ...(q < 0 ? '' : url.slice(q + 1)).split('&').map((p) => p.slice(p.indexOf('=') + 1)),
+    ...(q < 0 ? url : url.slice(0, q)).slice(8).split('/').slice(1),
+  ];
+  for (const part of parts) {
+    if (!CAPS_PART.test(part)) continue;
+    const defined = new RegExp(
+      String.raw`^[)\]"'\`.,;:]*\s*(?:,\s*)?(?:where|with|replacing|and\s+replace|after\s+replacing|substituting)\s+(?:the\s+)?[\`'"]?${part}[\`'"]?\s+(?:is|=|being|means|stands\s+for|(?:is\s+)?replaced\s+(?:by|with)|should\s+be|contains?|holds?|with)\b`,
+    );
+    if (defined.test(after)) return part;
+  }
+  return undefined;
+}
+
 /** The score of a URL as an exfiltration channel, with a reason. */
 function assess(url: string, kind: Kind): [number, string] {
   const q = url.indexOf('?');
@@ -111,6 +134,16 @@ function check(ctx: Ctx, at: number, _end: number, key: string): number | undefi
   // "…/log?data= followed by the user's last message": a parameter left open for the model.
   if (score === 0 && kind !== 'image' && url.endsWith('=') && APPENDED.test(text.slice(end, end + 80))) {
     [score, why] = [0.45, 'URL left open for the model to append data'];
+  }
+  // "…/ok.png?reset=LINK where LINK is the reset URL from the inbox": a word the text defines.
+  if (score === 0) {
+    const declared = declaredSlot(url, text.slice(end, end + 160));
+    if (declared !== undefined) {
+      // Documentation defines slots too ("GET /users/ID where ID is the user's id"): only an
+      // image, fetched by the client unasked, is a channel whatever the slot holds.
+      score = kind === 'image' ? 0.7 : LEAKY_PARAM.test(url) ? 0.45 : 0.2;
+      why = `${kind === 'bare' ? 'URL' : `${kind} URL`} with a placeholder the text defines (${declared})`;
+    }
   }
   if (score > 0) ctx.add('exfil-link', at, end, score, `${why}: ${excerpt(text, at, end)}`);
   return end;
