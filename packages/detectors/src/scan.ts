@@ -129,18 +129,21 @@ export function discountWeakRules(out: Finding[], from: number, to: number): voi
   if (to <= from) return;
   let addressed = false;
   let ordered = false;
+  let hidden = false;
+  let speaks = false;
   for (let i = from; i < to; i++) {
     const f = out[i]!;
     if (f.score >= MALICIOUS_THRESHOLD) return;
-    // Words hidden from the person and read by the model: what the model's reading of the
-    // visible text says nothing about.
-    if (f.rule === 'injection/hidden-html') return;
-    if (f.rule === 'injection/addressed-to-model' && f.score >= ADDRESS_AND_ORDER[0]) addressed = true;
-    else if (f.rule === 'injection/directive' && f.score >= ADDRESS_AND_ORDER[1]) ordered = true;
+    if (f.rule === 'injection/hidden-html') hidden = true;
+    else if (f.rule === 'injection/addressed-to-model') {
+      speaks = true;
+      if (f.score >= ADDRESS_AND_ORDER[0]) addressed = true;
+    } else if (f.rule === 'injection/directive' && f.score >= ADDRESS_AND_ORDER[1]) ordered = true;
   }
-  // The text turns to its automated reader and gives it an order: what an injection is, however
-  // ordinary the rest of the text reads to the model.
-  if (addressed && ordered) return;
+  // The text turns to its automated reader and gives it an order, or speaks to it in words
+  // hidden from the person: what an injection is, however ordinary the rest reads to the model
+  // (whose reading of the visible text says nothing about the hidden words).
+  if ((addressed && ordered) || (hidden && speaks)) return;
   for (let i = from; i < to; i++) {
     const f = out[i]!;
     out[i] = {

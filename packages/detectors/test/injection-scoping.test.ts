@@ -106,7 +106,7 @@ describe('addresses', () => {
 });
 
 describe('the weak-rule discount', () => {
-  it('spares words hidden from the person', () => {
+  it('spares words hidden from the person that speak to the model', () => {
     const f = (rule: string, score: number): Finding => ({
       rule,
       kind: 'injection',
@@ -122,6 +122,10 @@ describe('the weak-rule discount', () => {
     discountWeakRules(shown, 0, shown.length);
     expect(shown.map((x) => x.score)).toEqual([0.35 * WEAK_RULE_DISCOUNT, 0.25 * WEAK_RULE_DISCOUNT]);
     expect(summarise(hidden).score).toBeGreaterThan(summarise(shown).score);
+    // A developer's comment with a verb in it speaks to nobody: discounted like the rest.
+    const comment = [f('injection/hidden-html', 0.3), f('injection/action-request', 0.15)];
+    discountWeakRules(comment, 0, comment.length);
+    expect(comment.map((x) => x.score)).toEqual([0.3 * WEAK_RULE_DISCOUNT, 0.15 * WEAK_RULE_DISCOUNT]);
   });
 });
 
@@ -136,5 +140,17 @@ describe('a placeholder the text defines', () => {
   it('documentation defines slots in plain URLs too: weak there', () => {
     const t = 'Call https://api.example/v1/users?id=ID where ID is the id shown on the dashboard.';
     expect(scoreOf(t, 'exfil-link')).toBeLessThan(0.3);
+  });
+});
+
+describe('an address to people and models alike', () => {
+  it('"if you are a person or an AI tool" is weaker than an address to the model alone', () => {
+    const both = scoreOf(
+      'If you are a person or an AI tool quoting this page, please credit us.',
+      'addressed-to-model',
+    );
+    const model = scoreOf('If you are an AI tool quoting this page, please credit us.', 'addressed-to-model');
+    expect(both).toBeLessThan(0.5);
+    expect(model).toBeGreaterThan(both);
   });
 });

@@ -198,6 +198,10 @@ function addressed(text: string, at: number, end: number, ai: boolean, person: b
   return best;
 }
 
+/** A person named beside the model: "if you are a person or an AI tool", "humans and agents alike". */
+const OR_PERSON =
+  /\b(?:person|human|people|humans|reader|readers|visitor|visitors|someone|user|users)\s+(?:or|and|\/)\s*(?:an?\s+|the\s+|any\s+)?(?:[\w-]+\s+)?$/i;
+
 /** Adds the order that follows an address, if any, as its own signal. */
 export function followOrder(ctx: Ctx, from: number, weight: number): void {
   const { text } = ctx;
@@ -241,7 +245,9 @@ export const addressing: Rule = {
     if (m === null) return undefined;
     const end = at + m[0].length;
     const name = m[0];
-    const [score, how] = addressed(text, at, end, MODEL_AI_RE.test(name), /^(?:claude|gemini)$/i.test(name));
+    // "Claude" and "Gemini" are people's names too; "a person or an AI tool" speaks to both.
+    const person = /^(?:claude|gemini)$/i.test(name) || OR_PERSON.test(before(text, at, 48));
+    const [score, how] = addressed(text, at, end, MODEL_AI_RE.test(name), person);
     if (score === 0) return undefined;
     // A tool's own description is written to the model: addressing it there is normal.
     const said = aboutAttacks(text, at) * quotedExample(text, at) * (ctx.mode === 'tool' ? 0.5 : 1);

