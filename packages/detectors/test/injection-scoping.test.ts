@@ -154,3 +154,13 @@ describe('an address to people and models alike', () => {
     expect(model).toBeGreaterThan(both);
   });
 });
+
+describe('documentation of chat formats', () => {
+  it('role labels in a sample that a dataset card introduces weigh less', () => {
+    const sample =
+      '\n\n    SYSTEM:\n    You are a tour guide. Only answer about museums.\n    USER:\n    Where is the Louvre?\n';
+    const card = scoreOf(`Turns are prefixed with a role marker on its own line:${sample}`, 'role-marker');
+    const bare = scoreOf(`Read this first:${sample}`, 'role-marker');
+    expect(card).toBeLessThan(bare);
+  });
+});

@@ -136,7 +136,7 @@ export function inStringValue(text: string, at: number): boolean {
 
 /** Vocabulary of documentation about prompts and chat formats. */
 const PROMPT_DOCS =
-  /\b(?:chat\s+templates?|prompt\s+formats?|chat\s+formats?|special\s+tokens?|header\s+tokens?|tokeni[sz]ers?|chatml|messages?\s+(?:api|roles?|format)|(?:the|each|every)\s+(?:message|turn)s?\s+(?:has|have|is|are)|role\s+(?:and|of)\b|roles?\s*:|fine-?tun\w+|api\s+reference|request\s+body|completions?\s+api)/i;
+  /\b(?:chat\s+templates?|prompt\s+formats?|chat\s+formats?|special\s+tokens?|header\s+tokens?|tokeni[sz]ers?|chatml|messages?\s+(?:api|roles?|format)|(?:the|each|every)\s+(?:message|turn)s?\s+(?:has|have|is|are)|role\s+(?:and|of)\b|roles?\s*:|role\s+(?:markers?|labels?|prefix(?:es)?|tags?)|turns?\s+(?:are|is)\s+(?:prefixed|marked|labell?ed|tagged)|fine-?tun\w+|api\s+reference|request\s+body|completions?\s+api)/i;
 
 /** Does the text within `reach` characters of `at` document prompts or chat formats? */
 export function promptDocs(text: string, at: number, reach = 1500): boolean {
