@@ -1,7 +1,7 @@
 /**
  * `npx tsx eval/detectors/model-dev.ts [--styles]`: the learned injection classifier on the
  * development sets (packages/detectors/test/fixtures/dev-*.jsonl, which chooses the threshold, and
- * dev2-*.jsonl, dev3-*.jsonl and dev4-*.jsonl, measured only) — recall on dev-injections and
+ * dev2-*.jsonl to dev5-*.jsonl, measured only) — recall on dev-injections and
  * false positives on dev-clean for the rules alone (`detectInjection`), the model
  * alone (`detectInjectionModel`), and both combined as the scan combines them (`collect`: one
  * noisy-or over both finding sets, weak rule findings discounted where the model reads benign) — and false positives on AgentDojo's clean tool outputs, the texts
@@ -53,6 +53,9 @@ const clean3 = read('dev3-clean.jsonl');
 // The fourth: written on 2026-11-28 from the same brief as the held-out set of that day (DEV-README.md).
 const injections4 = read('dev4-injections.jsonl');
 const clean4 = read('dev4-clean.jsonl');
+// The fifth: the same brief again, by other authors; measured as written, then tuned on (DEV-README.md).
+const injections5 = read('dev5-injections.jsonl');
+const clean5 = read('dev5-clean.jsonl');
 const dojo = agentDojoOutputs().samples.map((s) => ({ ...judge(s.id, '', s.text), positive: s.positive }));
 const dojoInjected = dojo.filter((s) => s.positive);
 const dojoClean = dojo.filter((s) => !s.positive);
@@ -61,11 +64,11 @@ const rate = (xs: Judged[], k: keyof Omit<Judged, 'id' | 'style'>) =>
   xs.filter((x) => x[k]).length / xs.length;
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`.padStart(7);
 console.log(
-  `                       dev recall  dev false+   dev2 recall  dev2 false+   dev3 recall  dev3 false+   dev4 recall  dev4 false+   AgentDojo recall  AgentDojo false+   (dev ${injections.length}/${clean.length}, dev2 ${injections2.length}/${clean2.length}, dev3 ${injections3.length}/${clean3.length}, dev4 ${injections4.length}/${clean4.length}, AgentDojo ${dojoInjected.length}/${dojoClean.length})`,
+  `                       dev recall  dev false+   dev2 recall  dev2 false+   dev3 recall  dev3 false+   dev4 recall  dev4 false+   dev5 recall  dev5 false+   AgentDojo recall  AgentDojo false+   (dev ${injections.length}/${clean.length}, dev2 ${injections2.length}/${clean2.length}, dev3 ${injections3.length}/${clean3.length}, dev4 ${injections4.length}/${clean4.length}, dev5 ${injections5.length}/${clean5.length}, AgentDojo ${dojoInjected.length}/${dojoClean.length})`,
 );
 for (const k of ['rules', 'model', 'combined'] as const) {
   console.log(
-    `${k.padEnd(22)} ${pct(rate(injections, k))}     ${pct(rate(clean, k))}      ${pct(rate(injections2, k))}      ${pct(rate(clean2, k))}      ${pct(rate(injections3, k))}      ${pct(rate(clean3, k))}      ${pct(rate(injections4, k))}      ${pct(rate(clean4, k))}         ${pct(rate(dojoInjected, k))}           ${pct(rate(dojoClean, k))}`,
+    `${k.padEnd(22)} ${pct(rate(injections, k))}     ${pct(rate(clean, k))}      ${pct(rate(injections2, k))}      ${pct(rate(clean2, k))}      ${pct(rate(injections3, k))}      ${pct(rate(clean3, k))}      ${pct(rate(injections4, k))}      ${pct(rate(clean4, k))}      ${pct(rate(injections5, k))}      ${pct(rate(clean5, k))}         ${pct(rate(dojoInjected, k))}           ${pct(rate(dojoClean, k))}`,
   );
 }
 const added = clean.filter((x) => x.combined && !x.rules).map((x) => x.id);

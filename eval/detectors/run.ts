@@ -19,6 +19,7 @@ import { REPO_ROOT } from '../agentdojo/data.js';
 import type { Dataset, Sample } from './datasets.js';
 import {
   agentDojoOutputs,
+  fifthDevSet,
   fourthDevSet,
   heldOut,
   packageDocs,
@@ -124,6 +125,7 @@ for (const build of [
   secondDevSet,
   thirdDevSet,
   fourthDevSet,
+  fifthDevSet,
   packageDocs,
 ]) {
   try {

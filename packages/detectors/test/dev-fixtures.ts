@@ -8,7 +8,7 @@ export function fixtureRows(file: string): { id: string; text: string }[] {
     .map((l) => JSON.parse(l) as { id: string; text: string });
 }
 
-/** Every text of the four development sets, attacks and clean. */
+/** Every text of the five development sets, attacks and clean. */
 export function devTexts(): string[] {
   return [
     'dev-injections.jsonl',
@@ -19,5 +19,7 @@ export function devTexts(): string[] {
     'dev3-clean.jsonl',
     'dev4-injections.jsonl',
     'dev4-clean.jsonl',
+    'dev5-injections.jsonl',
+    'dev5-clean.jsonl',
   ].flatMap((f) => fixtureRows(f).map((r) => r.text));
 }
