@@ -47,12 +47,14 @@ const LEAKY_PARAM =
 
 /** A URL part that is one upper-case word: `LINK`, `DATA`, `X`. */
 const CAPS_PART = /^[A-Z][A-Z0-9]{0,30}$/;
+const CAPS_ANYWHERE = /[=/][A-Z][A-Z0-9]{0,30}(?:[&/]|$)/;
 
 /**
  * The upper-case word standing for a whole parameter value or path segment of `url` that the
  * words after it define as something to put there ("where LINK is …", "replacing DATA with …").
  */
 function declaredSlot(url: string, after: string): string | undefined {
+  if (!CAPS_ANYWHERE.test(url)) return undefined;
   const q = url.indexOf('?');
   const parts = [
     ...(q < 0 ? '' : url.slice(q + 1)).split('&').map((p) => p.slice(p.indexOf('=') + 1)),
