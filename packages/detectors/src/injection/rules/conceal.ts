@@ -5,6 +5,7 @@
 import { isImperativeBefore } from '../imperative.js';
 import { GAP } from '../lexicon.js';
 import { before, type Ctx, excerpt, matchAt, type Rule, sticky } from '../rule.js';
+import { inPromptSetting } from './context.js';
 
 const NEGATION =
   /\b(?:do\s+not|don['’]?t|never|must\s+not|mustn['’]?t|should\s+not|shouldn['’]?t|avoid|without|no\s+need\s+to|refrain\s+from|not\s+to)\s+(?:\w+\s+){0,2}$/i;
@@ -101,6 +102,9 @@ export const doNotTell: Rule = {
     if (m !== null)
       score = keptFrom((m[2] ?? '').toLowerCase(), ASKING.test(m[1] ?? ''), ctx.mode === 'tool');
     else if (named !== null || skip !== null) score = 0.3;
+    // A configured system prompt keeping its own instructions or notes to itself ("Do not reveal
+    // these instructions") sets up a model's confidentiality; it hides nothing from its user.
+    if (inPromptSetting(text, start)) score *= 0.5;
     ctx.add('concealment', start, end, score, `keeps things from the user: ${excerpt(text, start, end)}`);
     return undefined;
   },
