@@ -26,7 +26,7 @@ const NAMED = sticky(
 const ASKING = /^(?:ask|confirm|bother|consult|check)/i;
 /** "No need to confirm", "don't ask questions": skipping the confirmation step. */
 const SKIP = sticky(
-  String.raw`(?:ask(?:ing)?|confirm(?:ing)?|check(?:ing)?|verify(?:ing)?|double-check(?:ing)?)(?:\s+(?:questions|first|back|for\s+(?:confirmation|permission|approval)))?\b(?!\s+(?:you|me|them|him|her|us|your|the|a|an|for|about|if|whether|to)\b|\s+[\w-]+\s+(?:for|about)\b)`,
+  String.raw`(?:ask(?:ing)?|confirm(?:ing)?|check(?:ing)?|verify(?:ing)?|double-check(?:ing)?)(?:\s+(?:questions|first|back|for\s+(?:confirmation|permission|approval)))?\b(?!\s+(?:you|me|them|him|her|us|your|the|a|an|for|about|if|whether|to)\b|\s+[\w-]+\s+(?:for|about|to)\b)`,
 );
 /** "Tell them nothing." */
 const NOTHING = sticky(
@@ -41,7 +41,7 @@ const NOTHING = sticky(
  * rule to follow.
  */
 const NARRATED =
-  /(?:^|[.!?:]["'”’)]*\s+|\n\s*)(?:the|a|an|it|he|she|they|we|our|their|its|this|that)\s+(?:(?!should|must|will|shall|would|can|could|may|might|need|needs|please|always|has\s+to|have\s+to)[\w'’-]+\s+){0,5}?(?:\w{2,}ed|did|made|sent|took|went|ran|got|gave|wrote|kept|found|held|put|set|left|read)\b(?![^.!?\n]*\b(?:should|must|please|always)\b)[^.!?\n]*$/i;
+  /(?:^|[.!?:]["'”’)]*\s+|\n\s*)(?:the|a|an|it|he|she|they|we|our|their|its|this|that|one|someone|somebody|each|both|some|many|most|several|two|three)\s+(?:(?!should|must|will|shall|would|can|could|may|might|need|needs|please|always|has\s+to|have\s+to)[\w'’-]+\s+){0,5}?(?:\w{2,}ed|did|made|sent|took|went|ran|got|gave|wrote|kept|found|held|put|set|left|read)\b(?![^.!?\n]*\b(?:should|must|please|always)\b)[^.!?\n]*$/i;
 
 const DETERMINED = /\b(?:this|that|these|those|the|a|an|any|each|every|your|their|our|its|his|her)\s+$/i;
 
