@@ -35,7 +35,8 @@ export interface ScanOptions {
  * `BENIGN_MARGIN` below its operating point on a text of at least `BENIGN_MIN_LENGTH`
  * characters. A rule finding that reaches the threshold alone is never discounted; nor are
  * findings on a short text, where a low model score means too little to read, not benign; nor an
- * address to the model with an order after it (`ADDRESS_AND_ORDER`).
+ * address to the model with an order after it (`ADDRESS_AND_ORDER`); nor a text whose hidden HTML
+ * holds an address to the model (the model's reading of the visible text says nothing of it).
  */
 export const BENIGN_MARGIN = 2;
 export const BENIGN_MIN_LENGTH = 300;
