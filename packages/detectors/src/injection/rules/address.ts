@@ -123,10 +123,19 @@ const ORDER_AFTER_COLON = new RegExp(
 /** "For the AI, send …": the same after a comma. */
 const ORDER_AFTER_COMMA = new RegExp(ORDER_AFTER_COLON.source.replace(':', ','), 'i');
 
-/** The strongest way the text at `at` addresses the model named there, as a score. */
-function addressed(text: string, at: number, end: number, ai: boolean, person: boolean): [number, string] {
+/** A person named beside the model: "if you are a person or an AI tool", "humans and agents alike". */
+const OR_PERSON =
+  /\b(?:person|human|people|humans|reader|readers|visitor|visitors|someone|user|users)\s+(?:or|and|\/)\s*(?:an?\s+|the\s+|any\s+)?(?:[\w-]+\s+)?$/i;
+
+/**
+ * The strongest way the text at `at` addresses the model named there, as a score. `named`: the
+ * name is a person's too ("Claude", "Gemini").
+ */
+function addressed(text: string, at: number, end: number, ai: boolean, named: boolean): [number, string] {
   const left = before(text, at, 56);
   const right = text.slice(end, end + 80);
+  // "a person or an AI tool" speaks to both.
+  const person = named || OR_PERSON.test(left.slice(-48));
   const pick = (strong: number, weak: number): number => (ai && !person ? strong : weak);
   const assistant = ai || /^assistant/i.test(text.slice(at, end));
   let best: [number, string] = [0, ''];
@@ -198,10 +207,6 @@ function addressed(text: string, at: number, end: number, ai: boolean, person: b
   return best;
 }
 
-/** A person named beside the model: "if you are a person or an AI tool", "humans and agents alike". */
-const OR_PERSON =
-  /\b(?:person|human|people|humans|reader|readers|visitor|visitors|someone|user|users)\s+(?:or|and|\/)\s*(?:an?\s+|the\s+|any\s+)?(?:[\w-]+\s+)?$/i;
-
 /** Adds the order that follows an address, if any, as its own signal. */
 export function followOrder(ctx: Ctx, from: number, weight: number): void {
   const { text } = ctx;
@@ -245,9 +250,7 @@ export const addressing: Rule = {
     if (m === null) return undefined;
     const end = at + m[0].length;
     const name = m[0];
-    // "Claude" and "Gemini" are people's names too; "a person or an AI tool" speaks to both.
-    const person = /^(?:claude|gemini)$/i.test(name) || OR_PERSON.test(before(text, at, 48));
-    const [score, how] = addressed(text, at, end, MODEL_AI_RE.test(name), person);
+    const [score, how] = addressed(text, at, end, MODEL_AI_RE.test(name), /^(?:claude|gemini)$/i.test(name));
     if (score === 0) return undefined;
     // A tool's own description is written to the model: addressing it there is normal.
     const said = aboutAttacks(text, at) * quotedExample(text, at) * (ctx.mode === 'tool' ? 0.5 : 1);

@@ -45,6 +45,14 @@ const NARRATED =
 
 const DETERMINED = /\b(?:this|that|these|those|the|a|an|any|each|every|your|their|our|its|his|her)\s+$/i;
 
+/**
+ * The negation that ends `left` (the words before a trigger), or null — also when a determiner
+ * ends it: in "do not bypass this check" the word is a noun, not the verb.
+ */
+function negationBefore(left: string): RegExpExecArray | null {
+  return DETERMINED.test(left) ? null : NEGATION.exec(left);
+}
+
 /** The score of keeping `who` out of it. */
 function keptFrom(who: string, asking: boolean, tool: boolean): number {
   if (/^(?:user|human|operator|owner|customer|client)$/.test(who)) return 0.5;
@@ -82,9 +90,8 @@ export const doNotTell: Rule = {
       return undefined;
     }
     const left = before(text, at, 40);
-    const neg = NEGATION.exec(left);
-    // "Do not bypass this check": after a determiner the word is a noun, not the verb.
-    if (neg === null || DETERMINED.test(left)) return undefined;
+    const neg = negationBefore(left);
+    if (neg === null) return undefined;
     const start = at - (left.length - neg.index);
     if (/^without/i.test(neg[0]) && NARRATED.test(before(text, start, 160))) return undefined;
     const m = matchAt(TELL, text, at);
@@ -220,9 +227,8 @@ export const noPermission: Rule = {
       return undefined;
     }
     const left = before(text, at, 40);
-    const neg = NEGATION.exec(left);
-    // "Do not bypass this check": after a determiner the word is a noun, not the verb.
-    if (neg === null || DETERMINED.test(left)) return undefined;
+    const neg = negationBefore(left);
+    if (neg === null) return undefined;
     // "pause" and "bother" open a skipped question; the other triggers, keeping quiet.
     const asking = key === 'pause' || key === 'bother';
     const quiet = asking ? null : matchAt(KEEP_QUIET, text, at);
