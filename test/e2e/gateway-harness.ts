@@ -274,7 +274,11 @@ export interface Host {
   /** Every elicitation the host was asked, in order. */
   elicitations: Elicitation[];
   tools(): Promise<Map<string, WireTool>>;
-  call(name: string, args?: Record<string, unknown>, opts?: { timeout?: number }): Promise<WireResult>;
+  call(
+    name: string,
+    args?: Record<string, unknown>,
+    opts?: { timeout?: number; signal?: AbortSignal },
+  ): Promise<WireResult>;
   request(method: string, params?: Record<string, unknown>): Promise<Record<string, unknown>>;
   close(): Promise<void>;
 }
@@ -310,11 +314,10 @@ function wrapClient(client: Client, elicitations: Elicitation[]): Host {
       return new Map(tools.map((t) => [t.name, t]));
     },
     async call(name, args = {}, opts = {}) {
-      return (await client.request(
-        { method: 'tools/call', params: { name, arguments: args } },
-        looseSchema,
-        opts.timeout === undefined ? {} : { timeout: opts.timeout },
-      )) as WireResult;
+      return (await client.request({ method: 'tools/call', params: { name, arguments: args } }, looseSchema, {
+        ...(opts.timeout === undefined ? {} : { timeout: opts.timeout }),
+        ...(opts.signal === undefined ? {} : { signal: opts.signal }),
+      })) as WireResult;
     },
     async request(method, params = {}) {
       return (await client.request({ method, params }, looseSchema)) as Record<string, unknown>;

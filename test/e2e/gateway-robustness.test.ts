@@ -126,6 +126,24 @@ describe.sequential('misbehaving upstreams', () => {
     );
   });
 
+  it("passes the host's cancellation of a call on to the server, and keeps serving", async () => {
+    const host = new AbortController();
+    const before = (gw.stderr().match(/hang \S+ cancelled/g) ?? []).length;
+    const hanging = gw.call('tricky__hang', {}, { signal: host.signal }).then(
+      () => 'answered',
+      (err: unknown) => String(err),
+    );
+    await new Promise((r) => setTimeout(r, 200));
+    host.abort('the person stopped it');
+    expect(await hanging).toContain('the person stopped it');
+    await waitFor(
+      'the server to hear of the cancellation',
+      () => (gw.stderr().match(/hang \S+ cancelled/g) ?? []).length > before,
+      5_000,
+    );
+    expect(textOf(await gw.call('tricky__echo', { text: 'still here' }))).toContain('still here');
+  });
+
   it('labels a lying result by its (worse) claim and records the contract violation', async () => {
     const r = await gw.call('tricky__lie');
     // A key on a paste site is a secret where none belongs: the detectors call it malicious, and

@@ -2,6 +2,7 @@ import type { HttpUpstream, StdioUpstream } from '@mcp-trust/catalog';
 import { offersToolResolution } from '@mcp-trust/core';
 import type { Notification, RequestOptions } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/client';
+import { DirectCalls } from './direct-calls.js';
 import { upstreamTransport } from './upstream-transport.js';
 import type { Json } from './wire.js';
 import { errorText, isObject, looseResult, looseToolList } from './wire.js';
@@ -48,6 +49,8 @@ export class Upstream {
   /** Why the SDK closed the current connection itself, when it said (see `connect`). */
   private closeCause: string | undefined;
   private client: Client | undefined;
+  /** `tools/call` on a shorter path over a stdio client's connection, when the SDK allows it. */
+  private direct: DirectCalls | undefined;
   private attempt = 0;
   private timer: NodeJS.Timeout | undefined;
   private ready: Promise<void> | undefined;
@@ -89,6 +92,12 @@ export class Upstream {
       );
     }
     try {
+      const direct = this.direct;
+      if (method === 'tools/call' && direct?.client === client && options.onprogress === undefined)
+        return await direct.call(params, {
+          timeoutMs: options.timeout ?? this.opts.timeoutMs,
+          ...(options.signal === undefined ? {} : { signal: options.signal }),
+        });
       return (await client.request({ method, params }, looseResult, {
         timeout: this.opts.timeoutMs,
         ...options,
@@ -162,6 +171,7 @@ export class Upstream {
         return;
       }
       this.client = client;
+      this.direct = this.opts.upstream.kind === 'stdio' ? DirectCalls.attach(client) : undefined;
       this.capabilities = (client.getServerCapabilities() ?? {}) as Json;
       this.state = 'up';
       this.tools = await this.listTools(client, startMs);
