@@ -3,7 +3,9 @@
  * server: tools, resources and prompts pass through namespaced and labelled, and the server's
  * own questions (elicitation) reach a 2025 host that can answer them.
  */
+
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import type { StdioGateway } from './gateway-harness.js';
 
 import {
@@ -87,5 +89,30 @@ describe.sequential('server-everything through the gateway', () => {
     expect(gw.elicitations.length - before).toBe(1);
     expect(gw.elicitations.at(-1)?.message).toContain('Please provide inputs');
     expect(textOf(r).toLowerCase()).toContain('decline');
+  });
+
+  it('passes the server’s progress on to a host that asked for it', async () => {
+    const progress: Array<{ progress: number; total?: number }> = [];
+    const r = await gw.client.request(
+      {
+        method: 'tools/call',
+        params: {
+          name: 'everything__trigger-long-running-operation',
+          arguments: { duration: 0.3, steps: 3 },
+        },
+      },
+      z.looseObject({}),
+      { onprogress: (p) => progress.push(p), timeout: 15_000 },
+    );
+    expect(textOf(r as never)).toContain('Long running operation completed');
+    // The host's own SDK client hands progress on a microtask late but settles a request at once,
+    // so it drops a last progress that reaches it in the same read as the answer; the gateway
+    // passes on all three (direct-calls.test.ts checks that it receives every one).
+    const seen = progress.map((p) => [p.progress, p.total]);
+    expect(seen.slice(0, 2)).toEqual([
+      [1, 3],
+      [2, 3],
+    ]);
+    expect(seen.slice(2)).toEqual(seen.length === 3 ? [[3, 3]] : []);
   });
 });

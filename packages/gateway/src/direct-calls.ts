@@ -51,7 +51,12 @@ export interface DirectCallOptions {
   /** The host's cancellation: aborting sends `notifications/cancelled` upstream and fails the call. */
   signal?: AbortSignal;
   timeoutMs: number;
+  /** Asks the server for progress (the call's id is its token); each notification restarts the timeout. */
+  onprogress?: (progress: Progress) => void;
 }
+
+/** A `notifications/progress` without its token. */
+export type Progress = { progress: number; total?: number; message?: string };
 
 interface Pending {
   resolve(value: Json | PromiseLike<Json>): void;
@@ -75,8 +80,9 @@ interface Pending {
  * every call; the host's cancellation sends `notifications/cancelled`, as the SDK would. What
  * the caller gets is what `Client.request` gives: the result, or the same errors — a timeout,
  * the server's error, a closed connection — and a 2026-07-28 result that asks for input first
- * is handed to the SDK's own multi-round-trip flow. Calls that want progress stay on the SDK's
- * path (it maps progress tokens to requests), and so does every other method.
+ * is handed to the SDK's own multi-round-trip flow. A call that wants progress gets it with the
+ * call's id as its token, each notification restarting the timeout, as the SDK does with
+ * `resetTimeoutOnProgress`. Every other method takes the SDK's path.
  */
 export class DirectCalls {
   private readonly pending = new Map<string, Pending>();
@@ -124,9 +130,15 @@ export class DirectCalls {
     if (this.closed) return Promise.reject(new SdkError(SdkErrorCode.ConnectionClosed, 'Connection closed'));
     const signal = options.signal;
     if (signal?.aborted) return Promise.reject(cancelReason(signal.reason));
-    const request: Request = { method: 'tools/call', params };
-    const codec = this.internals._resolveOutboundCodec(request.method);
     const id = `mcp-trust-${++this.next}`;
+    const request: Request = {
+      method: 'tools/call',
+      params:
+        options.onprogress === undefined
+          ? params
+          : { ...params, _meta: { ...(isObject(params._meta) ? params._meta : {}), progressToken: id } },
+    };
+    const codec = this.internals._resolveOutboundCodec(request.method);
     const startedAt = Date.now();
     return new Promise<Json>((resolve, reject) => {
       const call: Pending = {
@@ -163,7 +175,8 @@ export class DirectCalls {
 
   /** Settles the call `message` answers, if it is one of these; false hands it to the SDK. */
   private take(message: JSONRPCMessage): boolean {
-    if ('method' in message) return false;
+    if ('method' in message)
+      return message.method === 'notifications/progress' && this.progress(message.params);
     const id = (message as { id?: unknown }).id;
     if (typeof id !== 'string') return false;
     const call = this.settle(id);
@@ -178,6 +191,21 @@ export class DirectCalls {
     } catch (err) {
       call.reject(err);
     }
+    return true;
+  }
+
+  /**
+   * Progress on one of these calls, handed on at once. (The SDK hands progress on a microtask
+   * later but settles a request at once, so when a server's last progress and its answer arrive
+   * together, it drops that progress as being for a finished request.)
+   */
+  private progress(params: unknown): boolean {
+    if (!isObject(params) || typeof params.progressToken !== 'string') return false;
+    const call = this.pending.get(params.progressToken);
+    if (call === undefined || call.options.onprogress === undefined) return false;
+    const { progressToken: _token, ...progress } = params;
+    call.deadline = Date.now() + call.options.timeoutMs;
+    call.options.onprogress(progress as Progress);
     return true;
   }
 

@@ -1,10 +1,10 @@
-import type { JSONRPCMessage } from '@modelcontextprotocol/server';
+import type { JSONRPCMessage, ServerContext } from '@modelcontextprotocol/server';
 import { ProtocolError, ProtocolErrorCode, Server } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { callHash } from './approvals.js';
 import type { GatewayCore } from './gateway-core.js';
 import { hostChannel } from './host-channel.js';
-import type { CallContext } from './pipeline/call-context.js';
+import type { CallContext, HostChannel } from './pipeline/call-context.js';
 import { runPipeline } from './pipeline/pipeline.js';
 import { readResource } from './resource-read.js';
 import { readableError, readableMessage } from './schema-issues.js';
@@ -44,49 +44,14 @@ export function createDownstreamServer(core: GatewayCore, opts: DownstreamOption
         'Tools are named server__tool. mcp-trust checks each call against its policy; a refused call explains why, and a call that needs approval says how to get it.',
     },
   );
-  const sessionOf = (params: Json): string => {
-    const meta = isObject(params._meta) ? params._meta : {};
-    const named = meta[SESSION_META_KEY];
-    if (typeof named === 'string' && named !== '' && named.length <= 200) return named;
-    return typeof opts.session === 'string' ? opts.session : opts.session();
-  };
+  const sessionOf = sessionResolver(opts);
 
   server.setRequestHandler('tools/list', async () => ({
     tools: core.catalog.all().map((t) => listedTool(core, t)) as never,
   }));
 
-  server.setRequestHandler('tools/call', async (req, ctx) => {
-    const params = req.params as unknown as Json;
-    const name = String(params.name);
-    const exposed = core.catalog.get(name);
-    if (exposed === undefined) {
-      throw new ProtocolError(
-        ProtocolErrorCode.InvalidParams,
-        `unknown tool ${JSON.stringify(name)}: tools are named server${core.separator}tool (see tools/list)`,
-      );
-    }
-    const args = isObject(params.arguments) ? params.arguments : {};
-    const sessionId = sessionOf(params);
-    const hostMeta: Json = { ...(isObject(params._meta) ? params._meta : {}) };
-    for (const key of [SESSION_META_KEY, 'progressToken', 'annotations']) delete hostMeta[key];
-    const call: CallContext = {
-      core,
-      sessionId,
-      exposed,
-      args,
-      hostMeta,
-      host: hostChannel(server, ctx, params),
-      callId: core.nextCallId(sessionId),
-      get hash(): string {
-        const h = callHash(sessionId, exposed.server, exposed.tool, args);
-        Object.defineProperty(this, 'hash', { value: h });
-        return h;
-      },
-      notices: [],
-    };
-    await runPipeline(call);
-    return call.response as never;
-  });
+  const callHandler = toolCallHandler(core, server, opts);
+  server.setRequestHandler('tools/call', (req, ctx) => callHandler(req as unknown as { params: Json }, ctx));
 
   server.setRequestHandler('tools/resolve', { params: resolveParams }, async (params) => {
     const exposed = core.catalog.get(params.name);
@@ -147,6 +112,68 @@ function readableErrorMessage(message: JSONRPCMessage): JSONRPCMessage {
 
 /** Pages of one upstream list at most: a server whose cursor never ends can't stall the host. */
 const MAX_PAGES = 64;
+
+/** The agent session a request belongs to: the one it names in `_meta`, else the connection's. */
+export function sessionResolver(opts: DownstreamOptions): (params: Json) => string {
+  return (params) => {
+    const meta = isObject(params._meta) ? params._meta : {};
+    const named = meta[SESSION_META_KEY];
+    if (typeof named === 'string' && named !== '' && named.length <= 200) return named;
+    return typeof opts.session === 'string' ? opts.session : opts.session();
+  };
+}
+
+/** The gateway's `tools/call` handler for `server`'s host: the SDK's dispatch and `answerCallsDirectly` both call it. */
+export function toolCallHandler(
+  core: GatewayCore,
+  server: Server,
+  opts: DownstreamOptions,
+): (request: { params: Json }, ctx: ServerContext) => Promise<never> {
+  const sessionOf = sessionResolver(opts);
+  return (request, ctx) =>
+    callTool(core, request.params, hostChannel(server, ctx, request.params), sessionOf);
+}
+
+/**
+ * A `tools/call` the host made, through the pipeline: the tool's result (labelled, or a tool
+ * error saying why not), or a `ProtocolError` for a tool no upstream has.
+ */
+export async function callTool(
+  core: GatewayCore,
+  params: Json,
+  host: HostChannel,
+  sessionOf: (params: Json) => string,
+): Promise<never> {
+  const name = String(params.name);
+  const exposed = core.catalog.get(name);
+  if (exposed === undefined) {
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
+      `unknown tool ${JSON.stringify(name)}: tools are named server${core.separator}tool (see tools/list)`,
+    );
+  }
+  const args = isObject(params.arguments) ? params.arguments : {};
+  const sessionId = sessionOf(params);
+  const hostMeta: Json = { ...(isObject(params._meta) ? params._meta : {}) };
+  for (const key of [SESSION_META_KEY, 'progressToken', 'annotations']) delete hostMeta[key];
+  const call: CallContext = {
+    core,
+    sessionId,
+    exposed,
+    args,
+    hostMeta,
+    host,
+    callId: core.nextCallId(sessionId),
+    get hash(): string {
+      const h = callHash(sessionId, exposed.server, exposed.tool, args);
+      Object.defineProperty(this, 'hash', { value: h });
+      return h;
+    },
+    notices: [],
+  };
+  await runPipeline(call);
+  return call.response as never;
+}
 
 /** One list across upstreams, every page; a server that fails to answer is skipped (and logged), not fatal. */
 async function gather(core: GatewayCore, method: string, key: string, namespaced = false): Promise<Json[]> {

@@ -25,11 +25,16 @@ export function hostChannel(server: Server, ctx: ServerContext, params: Json): H
     signal: ctx.mcpReq.signal,
   };
   if (typeof token === 'string' || typeof token === 'number') {
+    // The SDK sends a notification a few microtasks after it is asked to; the call's answer can
+    // overtake the last one, and a host drops progress on a request it has had the answer to.
+    let sent: Promise<void> = Promise.resolve();
     channel.progress = (p) => {
-      void ctx.mcpReq
+      const next = ctx.mcpReq
         .notify({ method: 'notifications/progress', params: { progressToken: token, ...p } })
         .catch(() => undefined);
+      sent = sent.then(() => next);
     };
+    channel.progressSent = () => sent;
   }
   if (!modern) {
     channel.push = async (method, p) => {

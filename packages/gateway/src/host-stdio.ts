@@ -20,6 +20,8 @@ export class HostStdioTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
+  /** Sees each message before `onmessage`, and keeps it from there by returning true (`answerCallsDirectly`). */
+  intercept?: (message: JSONRPCMessage) => boolean;
 
   private readonly lines: LineReader;
   private closed = false;
@@ -90,6 +92,7 @@ export class HostStdioTransport implements Transport {
   /** Hands a message on; whatever its handler throws is reported, and the next line is read. */
   private deliver(message: JSONRPCMessage): void {
     try {
+      if (this.intercept?.(message) === true) return;
       this.onmessage?.(message);
     } catch (err) {
       this.fail(err);

@@ -1,6 +1,7 @@
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import { createDownstreamServer } from './downstream-server.js';
+import { createDownstreamServer, toolCallHandler } from './downstream-server.js';
 import type { GatewayCore } from './gateway-core.js';
+import { answerCallsDirectly } from './host-direct-calls.js';
 import { HostStdioTransport } from './host-stdio.js';
 
 export interface StdioDownstreamOptions {
@@ -22,13 +23,24 @@ export function serveGatewayStdio(core: GatewayCore, opts: StdioDownstreamOption
     );
     const handle = serveStdio(
       (ctx) => {
-        const server = createDownstreamServer(core, { session: opts.session });
+        const downstream = { session: opts.session };
+        const server = createDownstreamServer(core, downstream);
         if (ctx.era === 'legacy') {
           server.oninitialized = () => {
             const remove = core.addPeer({
               notify: (n) => void server.notification(n).catch(() => undefined),
             });
-            server.onclose = () => remove();
+            server.onclose = () => {
+              transport.intercept = undefined;
+              remove();
+            };
+            // Once the handshake is done, calls take the short way (`host-direct-calls.ts`).
+            transport.intercept = answerCallsDirectly(
+              server,
+              (message) => transport.send(message),
+              toolCallHandler(core, server, downstream),
+              (err) => core.log(`stdio: ${err.message}`),
+            );
           };
         }
         return server;

@@ -93,10 +93,11 @@ export class Upstream {
     }
     try {
       const direct = this.direct;
-      if (method === 'tools/call' && direct?.client === client && options.onprogress === undefined)
+      if (method === 'tools/call' && direct?.client === client)
         return await direct.call(params, {
           timeoutMs: options.timeout ?? this.opts.timeoutMs,
           ...(options.signal === undefined ? {} : { signal: options.signal }),
+          ...(options.onprogress === undefined ? {} : { onprogress: options.onprogress }),
         });
       return (await client.request({ method, params }, looseResult, {
         timeout: this.opts.timeoutMs,

@@ -54,6 +54,18 @@ async function connect(era: Era): Promise<Connected> {
         case 'hang':
           hanging++;
           return new Promise<never>(() => undefined);
+        case 'progress': {
+          const token = req.params._meta?.progressToken;
+          for (let i = 1; i <= 5; i++) {
+            await new Promise((r) => setTimeout(r, 40));
+            if (token !== undefined)
+              await ctx.mcpReq.notify({
+                method: 'notifications/progress',
+                params: { progressToken: token, progress: i, total: 5 },
+              });
+          }
+          return { content: [{ type: 'text', text: 'progressed' }] };
+        }
         case 'slow':
           await new Promise((r) => setTimeout(r, Number(args.ms)));
           return { content: [{ type: 'text', text: 'slow done' }] };
@@ -199,6 +211,18 @@ describe.each<Era>(['legacy', 'auto'])('DirectCalls (%s negotiation)', (era) => 
     } finally {
       timers.mockRestore();
     }
+  });
+
+  it('hands on every progress notification, the last one too, and lets each restart the timeout', async () => {
+    const c = await connect(era);
+    const seen: unknown[] = [];
+    const result = await c.direct.call(
+      { name: 'progress', arguments: {} },
+      { timeoutMs: 120, onprogress: (p) => seen.push(p) },
+    );
+    expect(result).toMatchObject({ content: [{ text: 'progressed' }] });
+    expect(seen).toEqual([1, 2, 3, 4, 5].map((progress) => ({ progress, total: 5 })));
+    expect(callsSent(c.sent)[0]?.params._meta).toMatchObject({ progressToken: 'mcp-trust-1' });
   });
 
   it("cancels on the host's signal, and does not send a call already cancelled", async () => {

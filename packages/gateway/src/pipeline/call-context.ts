@@ -17,6 +17,8 @@ export interface HostChannel {
   signal: AbortSignal;
   /** Forwards upstream progress to the host, when the host asked for progress. */
   progress?: (p: { progress: number; total?: number; message?: string }) => void;
+  /** Settles once every progress notification passed on so far has been sent (so none trails the answer). */
+  progressSent?: () => Promise<void>;
   /** A request to the host tied to this call (2025-era connections only), for upstream elicitation/sampling. */
   push?: (method: string, params: Json) => Promise<Json>;
 }

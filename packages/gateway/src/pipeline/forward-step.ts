@@ -43,6 +43,8 @@ export const forwardStep: Step = {
     }
     try {
       const result = await answer;
+      // Progress the upstream sent before its answer reaches the host before the answer does.
+      if (ctx.host.progressSent !== undefined) await ctx.host.progressSent();
       const invalid = unrecorded === undefined ? notAToolResult(result) : undefined;
       if (unrecorded !== undefined)
         ctx.result = toolError(
