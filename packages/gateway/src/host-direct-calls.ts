@@ -97,11 +97,17 @@ export function answerCallsDirectly(
       return true;
     }
     if (message.method !== 'tools/call' || !('id' in message)) return false;
-    const codec = sdk._wireCodec();
-    if (codec.era === MODERN_REVISION || !plainMeta(message.params)) return false;
-    const checked = codec.validateRequest('tools/call', message);
-    if (!checked.ok) return false;
-    const request = checked.value as { params: Json };
+    let request: { params: Json };
+    try {
+      const codec = sdk._wireCodec();
+      if (codec.era === MODERN_REVISION || !plainMeta(message.params)) return false;
+      const checked = codec.validateRequest('tools/call', message);
+      if (!checked.ok) return false;
+      request = checked.value as { params: Json };
+    } catch {
+      // Whatever this SDK does differently, the call is the SDK's to answer: none goes unanswered.
+      return false;
+    }
     const id = message.id;
     const controller = new AbortController();
     running.set(id, controller);
