@@ -127,7 +127,7 @@ export class DirectCalls {
 
   /** `tools/call` with `params`; resolves to the result, as `Client.request` would. */
   call(params: Json, options: DirectCallOptions): Promise<Json> {
-    if (this.closed) return Promise.reject(new SdkError(SdkErrorCode.ConnectionClosed, 'Connection closed'));
+    if (this.closed) return Promise.reject(connectionClosed());
     const signal = options.signal;
     if (signal?.aborted) return Promise.reject(cancelReason(signal.reason));
     const id = `mcp-trust-${++this.next}`;
@@ -169,8 +169,7 @@ export class DirectCalls {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
     const calls = [...this.pending.keys()];
-    for (const id of calls)
-      this.settle(id)?.reject(new SdkError(SdkErrorCode.ConnectionClosed, 'Connection closed'));
+    for (const id of calls) this.settle(id)?.reject(connectionClosed());
   }
 
   /** Settles the call `message` answers, if it is one of these; false hands it to the SDK. */
@@ -300,6 +299,11 @@ export class DirectCalls {
     }
     if (earliest !== Number.POSITIVE_INFINITY) this.arm(earliest);
   }
+}
+
+/** What a call on a closed connection fails with, as the SDK says it. */
+function connectionClosed(): SdkError {
+  return new SdkError(SdkErrorCode.ConnectionClosed, 'Connection closed');
 }
 
 /** Why a cancelled call failed, as the SDK says it. */

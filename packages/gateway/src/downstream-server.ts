@@ -114,7 +114,7 @@ function readableErrorMessage(message: JSONRPCMessage): JSONRPCMessage {
 const MAX_PAGES = 64;
 
 /** The agent session a request belongs to: the one it names in `_meta`, else the connection's. */
-export function sessionResolver(opts: DownstreamOptions): (params: Json) => string {
+function sessionResolver(opts: DownstreamOptions): (params: Json) => string {
   return (params) => {
     const meta = isObject(params._meta) ? params._meta : {};
     const named = meta[SESSION_META_KEY];
@@ -138,7 +138,7 @@ export function toolCallHandler(
  * A `tools/call` the host made, through the pipeline: the tool's result (labelled, or a tool
  * error saying why not), or a `ProtocolError` for a tool no upstream has.
  */
-export async function callTool(
+async function callTool(
   core: GatewayCore,
   params: Json,
   host: HostChannel,

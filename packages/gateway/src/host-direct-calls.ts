@@ -69,8 +69,8 @@ export function answerCallsDirectly(
   const sdk = server as unknown as ServerInternals;
   const running = new Map<string | number, AbortController>();
 
-  const answer = async (request: { params: Json }, ctx: ServerContext): Promise<Json> => {
-    const codec = sdk._wireCodec();
+  type Codec = ReturnType<ServerInternals['_wireCodec']>;
+  const answer = async (request: { params: Json }, ctx: ServerContext, codec: Codec): Promise<Json> => {
     let result = await handler(request, ctx);
     if (isInputRequiredResult(result))
       result = await sdk._legacyInputRequiredShim().fulfill('tools/call', handler, request, ctx, result);
@@ -98,8 +98,9 @@ export function answerCallsDirectly(
     }
     if (message.method !== 'tools/call' || !('id' in message)) return false;
     let request: { params: Json };
+    let codec: Codec;
     try {
-      const codec = sdk._wireCodec();
+      codec = sdk._wireCodec();
       if (codec.era === MODERN_REVISION || !plainMeta(message.params)) return false;
       const checked = codec.validateRequest('tools/call', message);
       if (!checked.ok) return false;
@@ -112,7 +113,7 @@ export function answerCallsDirectly(
     const controller = new AbortController();
     running.set(id, controller);
     const ctx = contextFor(server, id, request.params, controller.signal);
-    answer(request, ctx)
+    answer(request, ctx, codec)
       .then(
         (result) => (controller.signal.aborted ? undefined : send({ result, jsonrpc: '2.0', id } as never)),
         (err: unknown) => {
