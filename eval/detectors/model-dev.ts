@@ -1,10 +1,11 @@
 /**
  * `npx tsx eval/detectors/model-dev.ts [--styles]`: the learned injection classifier on the
  * development sets (packages/detectors/test/fixtures/dev-*.jsonl, which chooses the threshold, and
- * dev2-*.jsonl to dev5-*.jsonl, measured only) — recall on dev-injections and
+ * dev2-*.jsonl to dev7-*.jsonl, measured only) — recall on dev-injections and
  * false positives on dev-clean for the rules alone (`detectInjection`), the model
  * alone (`detectInjectionModel`), and both combined as the scan combines them (`collect`: one
- * noisy-or over both finding sets, weak rule findings discounted where the model reads benign) — and false positives on AgentDojo's clean tool outputs, the texts
+ * noisy-or over both finding sets, rule findings discounted where the model reads benign) — and
+ * recall and false positives on AgentDojo's tool outputs, the texts
  * `npm run eval:detectors` uses. The held-out files are not read. `--styles` adds recall per style.
  */
 import { parseArgs } from 'node:util';
@@ -12,7 +13,7 @@ import { detectInjectionModel } from '../../packages/detectors/src/injection/mod
 import { detectInjection } from '../../packages/detectors/src/injection.js';
 import { collect, MALICIOUS_THRESHOLD, summarise } from '../../packages/detectors/src/scan.js';
 import type { Finding } from '../../packages/detectors/src/types.js';
-import { agentDojoOutputs } from './datasets.js';
+import { agentDojoOutputs, LATER_DEV_SETS } from './datasets.js';
 import { readTexts } from './train.js';
 
 const { values } = parseArgs({ options: { styles: { type: 'boolean', default: false } } });
@@ -42,38 +43,42 @@ const read = (file: string) =>
   (readTexts(file) as { id: string; text: string; style?: string }[]).map((r) =>
     judge(r.id, r.style ?? '', r.text),
   );
-const injections = read('dev-injections.jsonl');
-const clean = read('dev-clean.jsonl');
-// The second development set: measured here, not yet used to choose the threshold (DEV-README.md).
-const injections2 = read('dev2-injections.jsonl');
-const clean2 = read('dev2-clean.jsonl');
-// The third: the first held-out set, development data since 2026-11-28 (DEV3-README.md).
-const injections3 = read('dev3-injections.jsonl');
-const clean3 = read('dev3-clean.jsonl');
-// The fourth: written on 2026-11-28 from the same brief as the held-out set of that day (DEV-README.md).
-const injections4 = read('dev4-injections.jsonl');
-const clean4 = read('dev4-clean.jsonl');
-// The fifth: the same brief again, by other authors; measured as written, then tuned on (DEV-README.md).
-const injections5 = read('dev5-injections.jsonl');
-const clean5 = read('dev5-clean.jsonl');
+// dev chooses the threshold; the later sets are measured here (DEV-README.md, `LATER_DEV_SETS`).
+const columns: { name: string; injected: Judged[]; clean: Judged[] }[] = [
+  { name: 'dev', injected: read('dev-injections.jsonl'), clean: read('dev-clean.jsonl') },
+  ...LATER_DEV_SETS.map((n) => ({
+    name: `dev${n}`,
+    injected: read(`dev${n}-injections.jsonl`),
+    clean: read(`dev${n}-clean.jsonl`),
+  })),
+];
 const dojo = agentDojoOutputs().samples.map((s) => ({ ...judge(s.id, '', s.text), positive: s.positive }));
-const dojoInjected = dojo.filter((s) => s.positive);
-const dojoClean = dojo.filter((s) => !s.positive);
+columns.push({
+  name: 'AgentDojo',
+  injected: dojo.filter((s) => s.positive),
+  clean: dojo.filter((s) => !s.positive),
+});
+const [injections, clean] = [columns[0]!.injected, columns[0]!.clean];
 
 const rate = (xs: Judged[], k: keyof Omit<Judged, 'id' | 'style'>) =>
   xs.filter((x) => x[k]).length / xs.length;
-const pct = (x: number) => `${(100 * x).toFixed(1)}%`.padStart(7);
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+const cell = (c: (typeof columns)[number], x: string) => x.padStart(Math.max(c.name.length, 5) + 1);
 console.log(
-  `                       dev recall  dev false+   dev2 recall  dev2 false+   dev3 recall  dev3 false+   dev4 recall  dev4 false+   dev5 recall  dev5 false+   AgentDojo recall  AgentDojo false+   (dev ${injections.length}/${clean.length}, dev2 ${injections2.length}/${clean2.length}, dev3 ${injections3.length}/${clean3.length}, dev4 ${injections4.length}/${clean4.length}, dev5 ${injections5.length}/${clean5.length}, AgentDojo ${dojoInjected.length}/${dojoClean.length})`,
+  `${''.padEnd(9)}${columns.map((c) => cell(c, c.name)).join('')}   (recall / false positives; attacks/clean: ${columns.map((c) => `${c.name} ${c.injected.length}/${c.clean.length}`).join(', ')})`,
 );
 for (const k of ['rules', 'model', 'combined'] as const) {
+  console.log(`${k.padEnd(9)}${columns.map((c) => cell(c, pct(rate(c.injected, k)))).join('')}   recall`);
   console.log(
-    `${k.padEnd(22)} ${pct(rate(injections, k))}     ${pct(rate(clean, k))}      ${pct(rate(injections2, k))}      ${pct(rate(clean2, k))}      ${pct(rate(injections3, k))}      ${pct(rate(clean3, k))}      ${pct(rate(injections4, k))}      ${pct(rate(clean4, k))}      ${pct(rate(injections5, k))}      ${pct(rate(clean5, k))}         ${pct(rate(dojoInjected, k))}           ${pct(rate(dojoClean, k))}`,
+    `${''.padEnd(9)}${columns.map((c) => cell(c, pct(rate(c.clean, k)))).join('')}   false positives`,
   );
 }
 const added = clean.filter((x) => x.combined && !x.rules).map((x) => x.id);
 console.log(`dev-clean flagged by the combination but not by the rules: ${added.join(', ') || 'none'}`);
-const dojoAdded = dojoClean.filter((x) => x.combined && !x.rules).map((x) => x.id);
+const dojoAdded = columns
+  .at(-1)!
+  .clean.filter((x) => x.combined && !x.rules)
+  .map((x) => x.id);
 console.log(
   `AgentDojo clean flagged by the combination but not by the rules: ${dojoAdded.join(', ') || 'none'}`,
 );

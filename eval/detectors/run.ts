@@ -19,13 +19,11 @@ import { REPO_ROOT } from '../agentdojo/data.js';
 import type { Dataset, Sample } from './datasets.js';
 import {
   agentDojoOutputs,
-  fifthDevSet,
-  fourthDevSet,
+  devSet,
   heldOut,
+  LATER_DEV_SETS,
   packageDocs,
-  secondDevSet,
   secretlintFixtures,
-  thirdDevSet,
 } from './datasets.js';
 
 const { values } = parseArgs({
@@ -122,10 +120,7 @@ for (const build of [
   secretlintFixtures,
   agentDojoOutputs,
   heldOut,
-  secondDevSet,
-  thirdDevSet,
-  fourthDevSet,
-  fifthDevSet,
+  ...LATER_DEV_SETS.map((n) => () => devSet(n)),
   packageDocs,
 ]) {
   try {

@@ -33,6 +33,7 @@ import {
   BENIGN_MIN_LENGTH,
   discountWeakRules,
   MALICIOUS_THRESHOLD,
+  SURE_BENIGN_MARGIN,
   summarise,
 } from '../../packages/detectors/src/scan.js';
 import type { Finding } from '../../packages/detectors/src/types.js';
@@ -240,26 +241,30 @@ export function threshold(clean: number[], rate = 0.01): number {
 /**
  * A text as the scan judges it: the model's logit, the rules' combined score, and — when the scan
  * may discount the rules' findings on it (all weak, a long enough text; `discountWeakRules`) —
- * their combined score discounted.
+ * their combined score discounted; and discounted as where the model is sure (`sure`: strong
+ * findings too, `SURE_BENIGN_MARGIN`).
  */
 export interface Judged {
   z: number;
   rules: number;
   discounted?: number;
+  sure?: number;
 }
 
 /**
  * The highest model threshold at which the scan flags `t`: the model's finding scores
  * σ(SLOPE·(z − threshold)), counts only from FLOOR up, and joins the rules' score by noisy-or
  * against the scan's threshold; weak rule findings count discounted once the threshold is
- * BENIGN_MARGIN or more above z. +∞ when the rules flag it alone, −∞ when nothing can.
+ * BENIGN_MARGIN or more above z, and strong ones SURE_BENIGN_MARGIN or more above it. +∞ when
+ * the rules flag it alone, −∞ when nothing can.
  */
 export function flaggedUpTo(t: Judged): number {
   if (t.rules >= MALICIOUS_THRESHOLD) {
-    if (t.discounted === undefined || t.discounted >= MALICIOUS_THRESHOLD) return Number.POSITIVE_INFINITY;
     // Flagged by the rules alone until the threshold is far enough above z to discount them;
     // there the model's own score, σ(−SLOPE·BENIGN_MARGIN), is below FLOOR and adds nothing.
-    return t.z + BENIGN_MARGIN;
+    if (t.discounted !== undefined && t.discounted < MALICIOUS_THRESHOLD) return t.z + BENIGN_MARGIN;
+    if (t.sure !== undefined && t.sure < MALICIOUS_THRESHOLD) return t.z + SURE_BENIGN_MARGIN;
+    return Number.POSITIVE_INFINITY;
   }
   const need = Math.max(FLOOR, 1 - (1 - MALICIOUS_THRESHOLD) / (1 - t.rules));
   return t.z - Math.log(need / (1 - need)) / SLOPE;
@@ -274,14 +279,16 @@ export function scanThreshold(clean: Judged[], rate = 0.01): number {
 }
 
 /** The rules' combined score for `text`, as the scan computes it, and discounted (see `Judged`). */
-export function rulesScore(text: string): { rules: number; discounted?: number } {
+export function rulesScore(text: string): { rules: number; discounted?: number; sure?: number } {
   const out: Finding[] = [];
   detectInjection(text, out);
   const rules = summarise([...out]).score;
-  if (text.length < BENIGN_MIN_LENGTH || out.length === 0 || out.some((f) => f.score >= MALICIOUS_THRESHOLD))
-    return { rules };
+  if (text.length < BENIGN_MIN_LENGTH || out.length === 0) return { rules };
+  const sure = [...out];
+  discountWeakRules(sure, 0, sure.length, true);
+  if (out.some((f) => f.score >= MALICIOUS_THRESHOLD)) return { rules, sure: summarise(sure).score };
   discountWeakRules(out, 0, out.length);
-  return { rules, discounted: summarise(out).score };
+  return { rules, discounted: summarise(out).score, sure: summarise(sure).score };
 }
 
 /**

@@ -42,6 +42,17 @@ export const BENIGN_MARGIN = 2;
 export const BENIGN_MIN_LENGTH = 300;
 export const WEAK_RULE_DISCOUNT = 0.7;
 /**
+ * Where the model is surer still — its logit at least `SURE_BENIGN_MARGIN` below the operating
+ * point, on a text of at least `BENIGN_MIN_LENGTH` characters — every rule finding is discounted
+ * the same way, one that reaches the threshold alone and an address with an order after it too;
+ * only hidden HTML that speaks to the model is kept whole. On text written apart from the
+ * detector the rules flag benign documents for one strong finding (a role label in an LLM guide,
+ * a quoted override in a write-up) that the model reads as plainly benign: chosen on the seventh
+ * development set (2026-11-29), where it took 22 false positives to 18 and no attack, and moved
+ * no attack of the earlier development sets or AgentDojo (docs/evaluation.md).
+ */
+export const SURE_BENIGN_MARGIN = 3.5;
+/**
  * …except an address to the model at full strength (`addressed-to-model` ≥ 0.45) followed by an
  * order to it (`directive` ≥ 0.3): that pair is kept whole.
  */
@@ -69,7 +80,8 @@ export function collect(text: string, out: Finding[], opts: ScanOptions = {}): v
     const to = out.length;
     // The learned classifier catches phrasings the rules were never written for (docs/detectors.md).
     const margin = detectInjectionModel(text, out);
-    if (margin <= -BENIGN_MARGIN && text.length >= BENIGN_MIN_LENGTH) discountWeakRules(out, from, to);
+    if (margin <= -BENIGN_MARGIN && text.length >= BENIGN_MIN_LENGTH)
+      discountWeakRules(out, from, to, margin <= -SURE_BENIGN_MARGIN);
     for (const link of packedLinks(text)) readHidden(link, 'link', HIDDEN_IN, out);
     for (const e of encodedTexts(text))
       readHidden(e, e.encoding, e.toldToAct ? TOLD_TO_DECODE : HIDDEN_IN, out);
@@ -125,8 +137,9 @@ function readHidden(
 /**
  * Discounts the rule findings `out[from, to)` when none reaches the threshold alone (see
  * `WEAK_RULE_DISCOUNT`); the caller has established that the model reads their text as benign.
+ * `sure`: the model is sure of it (`SURE_BENIGN_MARGIN`), and strong findings are discounted too.
  */
-export function discountWeakRules(out: Finding[], from: number, to: number): void {
+export function discountWeakRules(out: Finding[], from: number, to: number, sure = false): void {
   if (to <= from) return;
   let addressed = false;
   let ordered = false;
@@ -134,7 +147,7 @@ export function discountWeakRules(out: Finding[], from: number, to: number): voi
   let speaks = false;
   for (let i = from; i < to; i++) {
     const f = out[i]!;
-    if (f.score >= MALICIOUS_THRESHOLD) return;
+    if (f.score >= MALICIOUS_THRESHOLD && !sure) return;
     if (f.rule === 'injection/hidden-html') hidden = true;
     else if (f.rule === 'injection/addressed-to-model') {
       speaks = true;
@@ -144,7 +157,7 @@ export function discountWeakRules(out: Finding[], from: number, to: number): voi
   // The text turns to its automated reader and gives it an order, or speaks to it in words
   // hidden from the person: what an injection is, however ordinary the rest reads to the model
   // (whose reading of the visible text says nothing about the hidden words).
-  if ((addressed && ordered) || (hidden && speaks)) return;
+  if ((addressed && ordered && !sure) || (hidden && speaks)) return;
   for (let i = from; i < to; i++) {
     const f = out[i]!;
     out[i] = {

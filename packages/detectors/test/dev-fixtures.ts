@@ -8,7 +8,7 @@ export function fixtureRows(file: string): { id: string; text: string }[] {
     .map((l) => JSON.parse(l) as { id: string; text: string });
 }
 
-/** Every text of the five development sets, attacks and clean. */
+/** Every text of the seven development sets, attacks and clean. */
 export function devTexts(): string[] {
   return [
     'dev-injections.jsonl',
@@ -21,5 +21,9 @@ export function devTexts(): string[] {
     'dev4-clean.jsonl',
     'dev5-injections.jsonl',
     'dev5-clean.jsonl',
+    'dev6-injections.jsonl',
+    'dev6-clean.jsonl',
+    'dev7-injections.jsonl',
+    'dev7-clean.jsonl',
   ].flatMap((f) => fixtureRows(f).map((r) => r.text));
 }
