@@ -16,7 +16,7 @@ import { outputControl } from './output.js';
 import { override } from './override.js';
 import { overrideForeign, taskForeign } from './override-foreign.js';
 import { persona } from './persona.js';
-import { foreignAddress, readerAddress } from './readers.js';
+import { foreignAddress, foreignReader, readerAddress } from './readers.js';
 import { chatTokens, framingTags, jsonRole, roleLabels, userLabel } from './roles.js';
 import { coercion, paramSmuggling, secretDemand, secretFile } from './secrets.js';
 import { shadowing } from './shadowing.js';
@@ -39,6 +39,7 @@ export const RULES: readonly Rule[] = [
   addressing,
   readerAddress,
   foreignAddress,
+  foreignReader,
   authority,
   authorityNear,
   impersonation,

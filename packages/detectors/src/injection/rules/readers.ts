@@ -374,3 +374,124 @@ export const foreignAddress: Rule = {
     return undefined;
   },
 };
+
+/**
+ * Software named by what it does with this text, in other languages, closed by a colon: "Hinweis
+ * für das E-Mail-Programm, das dieses Postfach verwaltet:", "Consigne pour l'outil qui lit cette
+ * boîte :", "Istruzione per il sistema che gestisce la posta:", "Voor het programma dat deze
+ * nieuwsbrief samenvat:", "Programa que lee los mensajes:". The English form is `WHOEVER` and the
+ * reading clauses of address.ts; the names of the model in these languages are `FOREIGN_NOTE`.
+ * Read at the verb (rare words in English text), back to a machine noun and a relative pronoun.
+ */
+const FOREIGN_MACHINE = String.raw`(?:[\wäöüßàâçéèêëîïôûùáíóúñ]+-)?(?:programm\w*|programa|programme|logiciel|software|werkzeug|tool|outil|herramienta|strumento|ferramenta|system|systeem|sistema|syst[èe]me|helfer|assistent\w*|asistente|assistente|assistant|agent\w*|bot|robot|rob[oô]|ki|ia|ai|anwendung|app|applicatie|aplicaci[oó]n|applicazione|aplicativo|aplica[cç][aã]o|modell\w*|modelo|mod[èe]le|modello)`;
+const FOREIGN_READER_LEFT = new RegExp(
+  String.raw`(?:^|[^\w-])${FOREIGN_MACHINE}\s*,?\s+(?:[\wäöüßàâçéèêëîïôûùáíóúñ'’-]+\s+)?(?:der|die|das|welche[rs]?|qui|que|che|dat)\s+(?:[^\n.:!?;]{0,50}\s)?$`,
+  'i',
+);
+/** The rest of the clause, then the colon that opens what is said to it. */
+const FOREIGN_READER_RIGHT = /^[^\n.!?:;]{0,60}\s?:/;
+/**
+ * What it reads is this text or the user's mail, messages or files — "der das Rechnungen verwaltet :"
+ * may label a product's feature, "qui lit cette boîte :" turns to its reader.
+ */
+const FOREIGN_READ_HERE =
+  /\b(?:dies(?:e[smnr]?)?|cette|ce|ces|cet|est[ea]s?|estos|questo|questa|questi|queste|deze|dit|ist[ao])\b|(?:postfach|posteingang|nachricht|e-?mail|mail|brief|datei|dokument|bo[iî]te|courri|message|fichier|page|correo|mensaje|bandeja|archivo|p[aá]gina|posta|messagg|casella|documento|bericht|nieuwsbrief|inbox|mailbox|pagina|mensage|caixa|arquivo|calend|agenda|kalender)/i;
+
+export const foreignReader: Rule = {
+  words: [
+    'liest$',
+    'verwaltet$',
+    'bearbeitet$',
+    'zusammenfasst$',
+    'verarbeitet$',
+    'durchsucht$',
+    'auswertet$',
+    'lit$',
+    'gère$',
+    'traite$',
+    'résume$',
+    'parcourt$',
+    'lee$',
+    'gestiona$',
+    'procesa$',
+    'resume$',
+    'analiza$',
+    'revisa$',
+    'legge$',
+    'gestisce$',
+    'elabora$',
+    'riassume$',
+    'analizza$',
+    'leest$',
+    'beheert$',
+    'verwerkt$',
+    'samenvat$',
+    'doorneemt$',
+    'lê$',
+    'gerencia$',
+    'processa$',
+    'analisa$',
+    'sortiert',
+    'prüft',
+    'filtert',
+    'beantwortet',
+    'betreut',
+    'übersetzt',
+    'abarbeitet',
+    'durchliest',
+    'überwacht',
+    'organisiert',
+    'abruft',
+    'ausliest',
+    'analysiert',
+    'trie$',
+    'filtre$',
+    'analyse$',
+    'surveille$',
+    'consulte$',
+    'organise$',
+    'répond$',
+    'traduit$',
+    'lira$',
+    'ordena$',
+    'filtra$',
+    'responde$',
+    'traduce$',
+    'organiza$',
+    'clasifica$',
+    'supervisa$',
+    'consulta$',
+    'examina$',
+    'ordina$',
+    'controlla$',
+    'risponde$',
+    'organizza$',
+    'classifica$',
+    'esamina$',
+    'sintetizza$',
+    'smista$',
+    'sorteert$',
+    'controleert$',
+    'beantwoordt$',
+    'vertaalt$',
+    'organiseert$',
+    'bekijkt$',
+    'analyseert$',
+    'doorzoekt$',
+    'verifica$',
+    'traduz$',
+  ],
+  check(ctx, at, end) {
+    const { text } = ctx;
+    const left = FOREIGN_READER_LEFT.exec(before(text, at, 120));
+    if (left === null) return undefined;
+    const right = FOREIGN_READER_RIGHT.exec(text.slice(end, end + 64));
+    if (right === null) return undefined;
+    const clause = left[0].slice(left[0].search(/\s(?:der|die|das|welche[rs]?|qui|que|che|dat)\s/i));
+    if (!FOREIGN_READ_HERE.test(clause + right[0])) return undefined;
+    const start = at - (left[0].length - (/^[^\w-]/.test(left[0]) ? 1 : 0));
+    note(ctx, Math.max(0, start), end + right[0].length - 1);
+    followOrder(ctx, end + right[0].length, aboutAttacks(text, at));
+    return undefined;
+  },
+};
