@@ -483,10 +483,11 @@ export const foreignReader: Rule = {
   ],
   check(ctx, at, end) {
     const { text } = ctx;
-    const left = FOREIGN_READER_LEFT.exec(before(text, at, 120));
-    if (left === null) return undefined;
+    // The colon first: most verbs go on with their sentence.
     const right = FOREIGN_READER_RIGHT.exec(text.slice(end, end + 64));
     if (right === null) return undefined;
+    const left = FOREIGN_READER_LEFT.exec(before(text, at, 120));
+    if (left === null) return undefined;
     const clause = left[0].slice(left[0].search(/\s(?:der|die|das|welche[rs]?|qui|que|che|dat)\s/i));
     if (!FOREIGN_READ_HERE.test(clause + right[0])) return undefined;
     const start = at - (left[0].length - (/^[^\w-]/.test(left[0]) ? 1 : 0));
