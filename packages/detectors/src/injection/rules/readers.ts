@@ -491,7 +491,10 @@ export const foreignReader: Rule = {
     const clause = left[0].slice(left[0].search(/\s(?:der|die|das|welche[rs]?|qui|que|che|dat)\s/i));
     if (!FOREIGN_READ_HERE.test(clause + right[0])) return undefined;
     const start = at - (left[0].length - (/^[^\w-]/.test(left[0]) ? 1 : 0));
-    note(ctx, Math.max(0, start), end + right[0].length - 1);
+    // The address up to its colon, without the space French puts before it.
+    let stop = end + right[0].length - 1;
+    while (stop > end && /\s/.test(text.charAt(stop - 1))) stop--;
+    note(ctx, Math.max(0, start), stop);
     followOrder(ctx, end + right[0].length, aboutAttacks(text, at));
     return undefined;
   },
