@@ -305,6 +305,7 @@ export const CLEAN: readonly string[] = [
   'Das Programm, das die Rechnungen verwaltet, wurde gestern auf Version 3 aktualisiert.',
   'Le lecteur qui lit les codes-barres : modèle XS-200, garantie deux ans.',
   'El sistema que gestiona las reservas estará en mantenimiento el sábado por la noche.',
+  'Gardez la clé dans le coffre du système plutôt que dans le fichier de configuration :\n\n    coffre set cle',
   '## Installation\n\nBefore you start, make sure you have Node.js 20 installed.\n\n```bash\nnpm install my-lib\n```\n\nThen run `npx my-lib init`. Ignore the warnings about peer dependencies; they are harmless.',
   'Instructions:\n1. Preheat the oven to 180°C.\n2. Ignore the timer if the crust is already golden.\n3. Serve immediately.',
   'Hi Tom,\n\nCould you please send the signed contract to legal@acme.com before Friday? Also, delete the old draft from the shared drive so nobody uses it by mistake.\n\nThanks,\nSara',

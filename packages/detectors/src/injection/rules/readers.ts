@@ -381,15 +381,23 @@ export const foreignAddress: Rule = {
  * boîte :", "Istruzione per il sistema che gestisce la posta:", "Voor het programma dat deze
  * nieuwsbrief samenvat:", "Programa que lee los mensajes:". The English form is `WHOEVER` and the
  * reading clauses of address.ts; the names of the model in these languages are `FOREIGN_NOTE`.
- * Read at the verb (rare words in English text), back to a machine noun and a relative pronoun.
+ * Read at the relative pronoun (few trigger words: the shared word pass has little room left),
+ * back to a machine noun and on to a verb of reading or handling and a colon.
  */
 const FOREIGN_MACHINE = String.raw`(?:[\wäöüßàâçéèêëîïôûùáíóúñ]+-)?(?:programm\w*|programa|programme|logiciel|software|werkzeug|tool|outil|herramienta|strumento|ferramenta|system|systeem|sistema|syst[èe]me|helfer|assistent\w*|asistente|assistente|assistant|agent\w*|bot|robot|rob[oô]|ki|ia|ai|anwendung|app|applicatie|aplicaci[oó]n|applicazione|aplicativo|aplica[cç][aã]o|modell\w*|modelo|mod[èe]le|modello)`;
+/** The machine noun right before the pronoun, maybe with an adjective and a comma between. */
 const FOREIGN_READER_LEFT = new RegExp(
-  String.raw`(?:^|[^\w-])${FOREIGN_MACHINE}\s*,?\s+(?:[\wäöüßàâçéèêëîïôûùáíóúñ'’-]+\s+)?(?:der|die|das|welche[rs]?|qui|que|che|dat)\s+(?:[^\n.:!?;]{0,50}\s)?$`,
+  String.raw`(?:^|[^\w-])${FOREIGN_MACHINE}(?:\s+[\wäöüßàâçéèêëîïôûùáíóúñ'’-]+)?\s*,?\s+$`,
   'i',
 );
-/** The rest of the clause, then the colon that opens what is said to it. */
-const FOREIGN_READER_RIGHT = /^[^\n.!?:;]{0,60}\s?:/;
+/** Verbs of reading or handling mail, messages and documents, as the clause uses them. */
+const FOREIGN_READS =
+  '(?:liest|verwaltet|bearbeitet|zusammenfasst|verarbeitet|durchsucht|auswertet|sortiert|prüft|filtert|beantwortet|betreut|übersetzt|überwacht|organisiert|abruft|ausliest|analysiert|lit|g[èe]re|traite|r[ée]sume|parcourt|trie|filtre|analyse|surveille|consulte|organise|r[ée]pond|traduit|lira|lee|gestiona|procesa|resume|analiza|revisa|ordena|filtra|responde|traduce|organiza|clasifica|supervisa|consulta|examina|administra|maneja|legge|gestisce|elabora|riassume|analizza|controlla|risponde|organizza|classifica|esamina|sintetizza|smista|ordina|leest|beheert|verwerkt|samenvat|doorneemt|sorteert|controleert|beantwoordt|vertaalt|organiseert|bekijkt|analyseert|doorzoekt|lê|gerencia|gere|processa|analisa|verifica|traduz)';
+/** From the pronoun: the clause with its verb, then the colon that opens what is said to it. */
+const FOREIGN_READER_RIGHT = new RegExp(
+  String.raw`^\s+(?:[^\n.!?:;]{0,50}?\s)?${FOREIGN_READS}(?![\wäöüßàâçéèêëîïôûùáíóúñ])[^\n.!?:;]{0,60}:`,
+  'i',
+);
 /**
  * What it reads is this text or the user's mail, messages or files — "der das Rechnungen verwaltet :"
  * may label a product's feature, "qui lit cette boîte :" turns to its reader.
@@ -398,98 +406,15 @@ const FOREIGN_READ_HERE =
   /\b(?:dies(?:e[smnr]?)?|cette|ce|ces|cet|est[ea]s?|estos|questo|questa|questi|queste|deze|dit|ist[ao])\b|(?:postfach|posteingang|nachricht|e-?mail|mail|brief|datei|dokument|bo[iî]te|courri|message|fichier|page|correo|mensaje|bandeja|archivo|p[aá]gina|posta|messagg|casella|documento|bericht|nieuwsbrief|inbox|mailbox|pagina|mensage|caixa|arquivo|calend|agenda|kalender)/i;
 
 export const foreignReader: Rule = {
-  words: [
-    'liest$',
-    'verwaltet$',
-    'bearbeitet$',
-    'zusammenfasst$',
-    'verarbeitet$',
-    'durchsucht$',
-    'auswertet$',
-    'lit$',
-    'gère$',
-    'traite$',
-    'résume$',
-    'parcourt$',
-    'lee$',
-    'gestiona$',
-    'procesa$',
-    'resume$',
-    'analiza$',
-    'revisa$',
-    'legge$',
-    'gestisce$',
-    'elabora$',
-    'riassume$',
-    'analizza$',
-    'leest$',
-    'beheert$',
-    'verwerkt$',
-    'samenvat$',
-    'doorneemt$',
-    'lê$',
-    'gerencia$',
-    'processa$',
-    'analisa$',
-    'sortiert',
-    'prüft',
-    'filtert',
-    'beantwortet',
-    'betreut',
-    'übersetzt',
-    'abarbeitet',
-    'durchliest',
-    'überwacht',
-    'organisiert',
-    'abruft',
-    'ausliest',
-    'analysiert',
-    'trie$',
-    'filtre$',
-    'analyse$',
-    'surveille$',
-    'consulte$',
-    'organise$',
-    'répond$',
-    'traduit$',
-    'lira$',
-    'ordena$',
-    'filtra$',
-    'responde$',
-    'traduce$',
-    'organiza$',
-    'clasifica$',
-    'supervisa$',
-    'consulta$',
-    'examina$',
-    'ordina$',
-    'controlla$',
-    'risponde$',
-    'organizza$',
-    'classifica$',
-    'esamina$',
-    'sintetizza$',
-    'smista$',
-    'sorteert$',
-    'controleert$',
-    'beantwoordt$',
-    'vertaalt$',
-    'organiseert$',
-    'bekijkt$',
-    'analyseert$',
-    'doorzoekt$',
-    'verifica$',
-    'traduz$',
-  ],
+  // German, French, Spanish and Portuguese, Italian, Dutch relative pronouns.
+  words: ['der$', 'die$', 'das$', 'welche', 'qui$', 'que$', 'che$', 'dat$'],
   check(ctx, at, end) {
     const { text } = ctx;
-    // The colon first: most verbs go on with their sentence.
-    const right = FOREIGN_READER_RIGHT.exec(text.slice(end, end + 64));
-    if (right === null) return undefined;
-    const left = FOREIGN_READER_LEFT.exec(before(text, at, 120));
+    // The clause and its colon first: most pronouns open none.
+    const right = FOREIGN_READER_RIGHT.exec(text.slice(end, end + 140));
+    if (right === null || !FOREIGN_READ_HERE.test(right[0])) return undefined;
+    const left = FOREIGN_READER_LEFT.exec(before(text, at, 80));
     if (left === null) return undefined;
-    const clause = left[0].slice(left[0].search(/\s(?:der|die|das|welche[rs]?|qui|que|che|dat)\s/i));
-    if (!FOREIGN_READ_HERE.test(clause + right[0])) return undefined;
     const start = at - (left[0].length - (/^[^\w-]/.test(left[0]) ? 1 : 0));
     // The address up to its colon, without the space French puts before it.
     let stop = end + right[0].length - 1;
