@@ -124,9 +124,10 @@ export function heldOut(dir = resolve(REPO_ROOT, 'packages/detectors/test/fixtur
  * - 4 and 5: written on 2026-11-28 from the held-out set's brief by other authors; 5 was measured
  *   once as written, then read and tuned on;
  * - 6 and 7: the same brief, other authors again (2026-11-28 and -29); 7 chose the sure-benign
- *   discount (`SURE_BENIGN_MARGIN`), and 6, unread until then, judged it.
+ *   discount (`SURE_BENIGN_MARGIN`), and 6, unread until then, judged it;
+ * - 8: the same brief (2026-11-29), read by its counts only, to judge a batch of training text.
  */
-export const LATER_DEV_SETS = [2, 3, 4, 5, 6, 7] as const;
+export const LATER_DEV_SETS = [2, 3, 4, 5, 6, 7, 8] as const;
 
 /** Development set `n` of `LATER_DEV_SETS`: `dev{n}-injections.jsonl` and `dev{n}-clean.jsonl`. */
 export function devSet(

@@ -1,7 +1,7 @@
 /**
  * `npx tsx eval/detectors/model-dev.ts [--styles]`: the learned injection classifier on the
  * development sets (packages/detectors/test/fixtures/dev-*.jsonl, which chooses the threshold, and
- * dev2-*.jsonl to dev7-*.jsonl, measured only) — recall on dev-injections and
+ * dev2-*.jsonl to dev8-*.jsonl, measured only) — recall on dev-injections and
  * false positives on dev-clean for the rules alone (`detectInjection`), the model
  * alone (`detectInjectionModel`), and both combined as the scan combines them (`collect`: one
  * noisy-or over both finding sets, rule findings discounted where the model reads benign) — and
