@@ -236,6 +236,40 @@ function note(ctx: Ctx, start: number, end: number): void {
   );
 }
 
+/**
+ * Verbs an order to the model starts with right after a note in German, French, Spanish,
+ * Italian, Dutch or Portuguese ("…: überweise", "…: transférez", "…: reenvía", "…: inoltra",
+ * "…: betaal", "…: encaminhe"), imperative or infinitive, maybe after "please".
+ */
+const FOREIGN_VERBS = [
+  'überweise|überweisen|leite|leiten|sende|senden|schicke|schicken|lösche|löschen|hinterlege|hinterlegen|ändere|ändern|trage|tragen|füge|fügen|gib|geben|öffne|öffnen|klicke|klicken|melde|melden|lade|laden|kopiere|kopieren|exportiere|exportieren|bestätige|bestätigen|buche|buchen|kaufe|kaufen|bestelle|bestellen|erstelle|erstellen|antworte|antworten|teile|teilen|zahle|zahlen|ignoriere|ignorieren|vergiss|entferne|entfernen|veröffentliche',
+  'transf[èe]re[zr]?|transférez|envoie[zr]?|envoyez|envoyer|supprime[zr]?|efface[zr]?|connecte[zr]?|connectez-vous|rendez-vous|clique[zr]?|ouvre[zr]?|ouvrez|visite[zr]?|r[ée]ponds|r[ée]pondez|partage[zr]?|ajoute[zr]?|modifie[zr]?|transmets|transmettez|copie[zr]?|exporte[zr]?|r[ée]serve[zr]?|ach[èe]te[zr]?|achetez|commande[zr]?|valide[zr]?|indique[zr]?|recommande[zr]?|paie[zr]?|payez|payer|vire[zr]?|ignore[zr]?|oublie[zr]?',
+  'reenv[ií]a|env[ií]a|env[ií]e|enviar|reenviar|transfiere|transfiera|transferir|pague|pagar|borra|borre|borrar|elimine|eliminar|mande|mandar|haz|haga|abra|responde|responda|comparte|comparta|a[ñn]ade|agrega|cambia|cambie|exporta|reserva|compra|registra|actualiza|introduce|inicia|confirma|recomienda|olvida',
+  'inoltra|invia|inviate|trasferisci|paga|pagate|cancella|cancellate|elimina|eliminate|apri|visita|rispondi|condividi|aggiungi|modifica|copia|esporta|prenota|acquista|aggiorna|inserisci|accedi|conferma|consiglia|raccomanda|manda|ignora|dimentica|bonifica',
+  'stuur|verstuur|betaal|maak|verwijder|wis|bezoek|klik|beantwoord|deel|voeg|wijzig|verander|kopieer|exporteer|boek|koop|bestel|registreer|bevestig|negeer|vergeet|geef',
+  'envie|encaminhe|encaminha|transfira|pague|apague|apaga|exclua|visite|compartilhe|partilhe|adicione|altere|mude|copie|exporte|compre|registre|atualize|insira|acesse|confirme|recomende|esque[çc]a',
+].join('|');
+const FOREIGN_ORDER = new RegExp(
+  String.raw`^[\s:,!—–-]{0,6}(?:(?:bitte|por\s+favor|s['’]il\s+vous\s+pla[iî]t|per\s+favore|alsjeblieft|graag|veuillez|merci\s+de|kindly)[\s,]+)?(?:${FOREIGN_VERBS})(?![\wäöüßàâçéèêëîïôûùáíóúñ])`,
+  'i',
+);
+
+/** The order in one of those languages that opens what follows a note, as its own signal. */
+function foreignOrder(ctx: Ctx, from: number, weight: number): boolean {
+  const m = FOREIGN_ORDER.exec(ctx.text.slice(from, from + 96));
+  if (m === null) return false;
+  const stop = from + m[0].length;
+  const start = stop - (m[0].length - (m[0].match(/^[\s:,!—–-]*/)?.[0].length ?? 0));
+  ctx.add(
+    'directive',
+    start,
+    stop,
+    0.3 * weight,
+    `gives the model an order: ${excerpt(ctx.text, start, stop + 40)}`,
+  );
+  return true;
+}
+
 /** `re`'s match at `at` when it opens a line or sentence, or follows a note word. */
 function openingNote(re: RegExp, text: string, at: number): RegExpExecArray | null {
   const m = matchAt(re, text, at);
@@ -370,7 +404,10 @@ export const foreignAddress: Rule = {
     const c = text.charCodeAt(at);
     if (c === 0x0625) return arabicNote(ctx, at);
     const end = c >= 0x0400 && c <= 0x04ff ? russianNoteEnd(text, at) : noteEnd(text, at, key);
-    if (end > at) note(ctx, at, end);
+    if (end > at) {
+      note(ctx, at, end);
+      foreignOrder(ctx, end, aboutAttacks(text, at));
+    }
     return undefined;
   },
 };
@@ -384,7 +421,7 @@ export const foreignAddress: Rule = {
  * Read at the relative pronoun (few trigger words: the shared word pass has little room left),
  * back to a machine noun and on to a verb of reading or handling and a colon.
  */
-const FOREIGN_MACHINE = String.raw`(?:[\wäöüßàâçéèêëîïôûùáíóúñ]+-)?(?:programm\w*|programa|programme|logiciel|software|werkzeug|tool|outil|herramienta|strumento|ferramenta|system|systeem|sistema|syst[èe]me|helfer|assistent\w*|asistente|assistente|assistant|agent\w*|bot|robot|rob[oô]|ki|ia|ai|anwendung|app|applicatie|aplicaci[oó]n|applicazione|aplicativo|aplica[cç][aã]o|modell\w*|modelo|mod[èe]le|modello)`;
+const FOREIGN_MACHINE = String.raw`(?:[\wäöüßàâçéèêëîïôûùáíóúñ]+-){0,3}(?:programm\w*|programa|programme|logiciel|software|werkzeug|tool|outil|herramienta|strumento|ferramenta|system|systeem|sistema|syst[èe]me|helfer|assistent\w*|asistente|assistente|assistant|agent\w*|bot|robot|rob[oô]|ki|ia|ai|anwendung|app|applicatie|aplicaci[oó]n|applicazione|aplicativo|aplica[cç][aã]o|modell\w*|modelo|mod[èe]le|modello)`;
 /** The machine noun right before the pronoun, maybe with an adjective and a comma between. */
 const FOREIGN_READER_LEFT = new RegExp(
   String.raw`(?:^|[^\w-])${FOREIGN_MACHINE}(?:\s+[\wäöüßàâçéèêëîïôûùáíóúñ'’-]+)?\s*,?\s+$`,
@@ -420,7 +457,8 @@ export const foreignReader: Rule = {
     let stop = end + right[0].length - 1;
     while (stop > end && /\s/.test(text.charAt(stop - 1))) stop--;
     note(ctx, Math.max(0, start), stop);
-    followOrder(ctx, end + right[0].length, aboutAttacks(text, at));
+    const weight = aboutAttacks(text, at);
+    if (!foreignOrder(ctx, end + right[0].length, weight)) followOrder(ctx, end + right[0].length, weight);
     return undefined;
   },
 };
