@@ -258,8 +258,9 @@ const FOREIGN_ORDER = new RegExp(
 function foreignOrder(ctx: Ctx, from: number, weight: number): boolean {
   const m = FOREIGN_ORDER.exec(ctx.text.slice(from, from + 96));
   if (m === null) return false;
+  // The order starts after the punctuation and spaces that lead to it.
+  const start = from + (/^[\s:,!—–-]*/.exec(m[0])?.[0].length ?? 0);
   const stop = from + m[0].length;
-  const start = stop - (m[0].length - (m[0].match(/^[\s:,!—–-]*/)?.[0].length ?? 0));
   ctx.add(
     'directive',
     start,
