@@ -407,7 +407,9 @@ export const foreignAddress: Rule = {
     const end = c >= 0x0400 && c <= 0x04ff ? russianNoteEnd(text, at) : noteEnd(text, at, key);
     if (end > at) {
       note(ctx, at, end);
-      foreignOrder(ctx, end, aboutAttacks(text, at));
+      // The order may follow in the note's language or in English, as after `foreignReader`'s.
+      const weight = aboutAttacks(text, at);
+      if (!foreignOrder(ctx, end, weight)) followOrder(ctx, end, weight);
     }
     return undefined;
   },
@@ -445,7 +447,7 @@ const FOREIGN_READ_HERE =
 
 export const foreignReader: Rule = {
   // German, French, Spanish and Portuguese, Italian, Dutch relative pronouns.
-  words: ['der$', 'die$', 'das$', 'welche', 'qui$', 'que$', 'che$', 'dat$'],
+  words: ['der$', 'die$', 'das$', 'welche$', 'welcher$', 'welches$', 'qui$', 'que$', 'che$', 'dat$'],
   check(ctx, at, end) {
     const { text } = ctx;
     // The clause and its colon first: most pronouns open none.
