@@ -1,7 +1,7 @@
 /**
  * `npx tsx eval/detectors/model-dev.ts [--styles]`: the learned injection classifier on the
  * development sets (packages/detectors/test/fixtures/dev-*.jsonl, which chooses the threshold, and
- * dev2-*.jsonl to dev8-*.jsonl, measured only) — recall on dev-injections and
+ * dev2-*.jsonl to dev9-*.jsonl: dev2–dev7 trained on, dev8 and dev9 measured only) — recall on dev-injections and
  * false positives on dev-clean for the rules alone (`detectInjection`), the model
  * alone (`detectInjectionModel`), and both combined as the scan combines them (`collect`: one
  * noisy-or over both finding sets, rule findings discounted where the model reads benign) — and
@@ -13,7 +13,7 @@ import { detectInjectionModel } from '../../packages/detectors/src/injection/mod
 import { detectInjection } from '../../packages/detectors/src/injection.js';
 import { collect, MALICIOUS_THRESHOLD, summarise } from '../../packages/detectors/src/scan.js';
 import type { Finding } from '../../packages/detectors/src/types.js';
-import { agentDojoOutputs, LATER_DEV_SETS } from './datasets.js';
+import { agentDojoOutputs, LATER_DEV_SETS, TRAINED_DEV_SETS } from './datasets.js';
 import { readTexts } from './train.js';
 
 const { values } = parseArgs({ options: { styles: { type: 'boolean', default: false } } });
@@ -43,11 +43,12 @@ const read = (file: string) =>
   (readTexts(file) as { id: string; text: string; style?: string }[]).map((r) =>
     judge(r.id, r.style ?? '', r.text),
   );
-// dev chooses the threshold; the later sets are measured here (DEV-README.md, `LATER_DEV_SETS`).
+// dev chooses the threshold; the later sets are measured here (DEV-README.md, `LATER_DEV_SETS`),
+// those the model trains on marked `*` (`TRAINED_DEV_SETS`: its training numbers, not a measure).
 const columns: { name: string; injected: Judged[]; clean: Judged[] }[] = [
   { name: 'dev', injected: read('dev-injections.jsonl'), clean: read('dev-clean.jsonl') },
   ...LATER_DEV_SETS.map((n) => ({
-    name: `dev${n}`,
+    name: `dev${n}${TRAINED_DEV_SETS.includes(n) ? '*' : ''}`,
     injected: read(`dev${n}-injections.jsonl`),
     clean: read(`dev${n}-clean.jsonl`),
   })),

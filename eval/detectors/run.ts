@@ -2,9 +2,9 @@
  * `npm run eval:detectors [-- --out FILE]`: recall and false positives of `@mcp-trust/detectors`
  * beside a well-known tool on the same texts in the same run — secretlint (12.0.0, recommended
  * preset) on secretlint's own fixtures, and vard (a prompt-injection library from npm) on
- * AgentDojo tool outputs and on the held-out texts (and the second, third and fourth development sets and the installed
- * npm packages' Markdown docs, clean text a filesystem server returns, shown but not held to the
- * targets). Prints a table, writes the numbers with every
+ * AgentDojo tool outputs and on the held-out texts (and the later development sets, some of them
+ * the classifier's training data, and the installed npm packages' Markdown docs, clean text a
+ * filesystem server returns, shown but not held to the targets). Prints a table, writes the numbers with every
  * miss and false positive to eval/results/detectors.json. Method: docs/evaluation.md.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -5,10 +5,11 @@
  * to packages/detectors/src/injection/model/weights.ts.
  *
  * Training data: the corpus eval/detectors/corpus/build.mjs composes from hand-written sources,
- * drawn once per seed of `SEEDS` (`--seeds`); a model is trained on each draw and the weights are
- * averaged (`bag`). Validation: dev-*.jsonl, used only to choose the threshold
- * (the operating point of the scan: the rules and the model together flag at most 1% of
- * dev-clean) — never to fit weights. The held-out files are not read.
+ * drawn once per seed of `SEEDS` (`--seeds`), and the development sets of `TRAINED_DEV_SETS`
+ * (datasets.ts) as written; a model is trained on each draw and the weights are averaged (`bag`).
+ * Validation: dev-*.jsonl, used only to choose the threshold (the operating point of the scan: the
+ * rules and the model together flag at most 1% of dev-clean) — never to fit weights. The later
+ * development sets not trained on measure the result (model-dev.ts). The held-out files are not read.
  *
  * The model is logistic regression over the hashed features of `injection/model/scan.ts`, scored
  * like the detector scores: a text is as malicious as its best window of `window` tokens. That is
@@ -37,6 +38,7 @@ import {
   summarise,
 } from '../../packages/detectors/src/scan.js';
 import type { Finding } from '../../packages/detectors/src/types.js';
+import { TRAINED_DEV_SETS } from './datasets.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const FIXTURES = resolve(ROOT, 'packages/detectors/test/fixtures');
@@ -172,11 +174,19 @@ export interface Trained {
   options: Options;
 }
 
-/** Trains one model on the train-*.jsonl of `dir` (the fixtures: the default seed's corpus). */
+/**
+ * Trains one model on the train-*.jsonl of `dir` (the fixtures: the default seed's corpus) and the
+ * development sets of `TRAINED_DEV_SETS`.
+ */
 export function train(o: Options = DEFAULTS, dir = FIXTURES): Trained {
   const docs = [
     ...readTexts('train-injections.jsonl', dir).map((r) => featurize(r.text, 1, o.window)),
     ...readTexts('train-clean.jsonl', dir).map((r) => featurize(r.text, 0, o.window)),
+    // Texts other authors wrote for measuring, in the held-out set's distribution (`TRAINED_DEV_SETS`).
+    ...TRAINED_DEV_SETS.flatMap((n) => [
+      ...readTexts(`dev${n}-injections.jsonl`).map((r) => featurize(r.text, 1, o.window)),
+      ...readTexts(`dev${n}-clean.jsonl`).map((r) => featurize(r.text, 0, o.window)),
+    ]),
   ];
   const pos = docs.filter((d) => d.y === 1).length;
   const negWeight = (o.neg * pos) / (docs.length - pos);
@@ -438,7 +448,8 @@ async function main(): Promise<void> {
   const header = `/**
  * Weights of the learned prompt-injection classifier (\`classify.ts\`). GENERATED — do not edit.
  * Written by \`npx tsx eval/detectors/train.ts\`: the average of ${seeds.length} models, each trained on
- * the corpus eval/detectors/corpus/build.mjs draws with one of the seeds ${seeds.join(', ')};
+ * the corpus eval/detectors/corpus/build.mjs draws with one of the seeds ${seeds.join(', ')}
+ * and on the development sets ${TRAINED_DEV_SETS.map((n) => `dev${n}`).join(', ')};
  * threshold chosen on dev-*.jsonl (the lowest at which the rules and the model together flag at
  * most 1% of dev-clean). Options: ${JSON.stringify(o)}.
  * ${nonZero} non-zero int8 weights of ${SIZE}, sparse-encoded (\`decode.ts\`).

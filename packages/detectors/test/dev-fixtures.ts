@@ -8,7 +8,7 @@ export function fixtureRows(file: string): { id: string; text: string }[] {
     .map((l) => JSON.parse(l) as { id: string; text: string });
 }
 
-/** Every text of the eight development sets, attacks and clean. */
+/** Every text of the nine development sets, attacks and clean. */
 export function devTexts(): string[] {
   return [
     'dev-injections.jsonl',
@@ -27,5 +27,7 @@ export function devTexts(): string[] {
     'dev7-clean.jsonl',
     'dev8-injections.jsonl',
     'dev8-clean.jsonl',
+    'dev9-injections.jsonl',
+    'dev9-clean.jsonl',
   ].flatMap((f) => fixtureRows(f).map((r) => r.text));
 }

@@ -126,8 +126,9 @@ describe('rule findings on a long text the model is sure is benign', () => {
   });
 
   it('count in full where the model is less sure than that', () => {
-    // An authorization policy for an office assistant: benign, but not plainly so to the model.
-    const config = fixture('dev7-clean.jsonl', 'd7-clean-e-102');
+    // The design notes of an inbox assistant's tool module, on what the model may send without
+    // asking: benign, but not plainly so to the model.
+    const config = fixture('dev6-clean.jsonl', 'd6-clean-095');
     const alone = rules(config);
     expect(alone.some((f) => f.score >= MALICIOUS_THRESHOLD)).toBe(true);
     expect(margin(config)).toBeGreaterThan(-SURE_BENIGN_MARGIN);
