@@ -1,7 +1,7 @@
 /**
  * `npx tsx eval/detectors/model-dev.ts [--styles]`: the learned injection classifier on the
  * development sets (packages/detectors/test/fixtures/dev-*.jsonl, which chooses the threshold, and
- * dev2-*.jsonl to dev9-*.jsonl: dev2–dev7 trained on, dev8 and dev9 measured only) — recall on dev-injections and
+ * dev2-*.jsonl to dev12-*.jsonl: those of `TRAINED_DEV_SETS` trained on, the others measured only) — recall on dev-injections and
  * false positives on dev-clean for the rules alone (`detectInjection`), the model
  * alone (`detectInjectionModel`), and both combined as the scan combines them (`collect`: one
  * noisy-or over both finding sets, rule findings discounted where the model reads benign) — and

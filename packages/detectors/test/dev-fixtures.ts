@@ -8,7 +8,7 @@ export function fixtureRows(file: string): { id: string; text: string }[] {
     .map((l) => JSON.parse(l) as { id: string; text: string });
 }
 
-/** Every text of the nine development sets, attacks and clean. */
+/** Every text of the twelve development sets, attacks and clean. */
 export function devTexts(): string[] {
   return [
     'dev-injections.jsonl',
@@ -29,5 +29,11 @@ export function devTexts(): string[] {
     'dev8-clean.jsonl',
     'dev9-injections.jsonl',
     'dev9-clean.jsonl',
+    'dev10-injections.jsonl',
+    'dev10-clean.jsonl',
+    'dev11-injections.jsonl',
+    'dev11-clean.jsonl',
+    'dev12-injections.jsonl',
+    'dev12-clean.jsonl',
   ].flatMap((f) => fixtureRows(f).map((r) => r.text));
 }
