@@ -132,9 +132,12 @@ export function heldOut(dir = resolve(REPO_ROOT, 'packages/detectors/test/fixtur
  * - 10 and 11: the same brief, twelve more authors (2026-11-29), written for training and never
  *   measured (the authors of 11 were asked for attacks that are harder to spot);
  * - 12: the same brief, four more authors (2026-11-29), set in trades and fields the others
- *   seldom wrote about, read by its counts only, which judged 10 and 11.
+ *   seldom wrote about, read by its counts only, which judged 10 and 11, and then 13 and 14;
+ * - 13 and 14: the same brief, six more authors (2026-11-29), written for training and never
+ *   measured: 13 set in everyday consumer and small-business life, 14 in software and IT
+ *   operations, their clean texts as close to an injection as they could make them.
  */
-export const LATER_DEV_SETS = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
+export const LATER_DEV_SETS = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14] as const;
 
 /**
  * The development sets the classifier is trained on since 2026-11-29 (train.ts), beside the
@@ -143,7 +146,9 @@ export const LATER_DEV_SETS = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
  * dev8, dev9 and dev12, never trained on: docs/evaluation.md). Their numbers in model-dev.ts and
  * `eval:detectors` are the model's training numbers, not a measure.
  */
-export const TRAINED_DEV_SETS: readonly (typeof LATER_DEV_SETS)[number][] = [2, 3, 4, 5, 6, 7, 10, 11];
+export const TRAINED_DEV_SETS: readonly (typeof LATER_DEV_SETS)[number][] = [
+  2, 3, 4, 5, 6, 7, 10, 11, 13, 14,
+];
 
 /** Development set `n` of `LATER_DEV_SETS`: `dev{n}-injections.jsonl` and `dev{n}-clean.jsonl`. */
 export function devSet(

@@ -182,7 +182,7 @@ export function train(o: Options = DEFAULTS, dir = FIXTURES): Trained {
   const docs = [
     ...readTexts('train-injections.jsonl', dir).map((r) => featurize(r.text, 1, o.window)),
     ...readTexts('train-clean.jsonl', dir).map((r) => featurize(r.text, 0, o.window)),
-    // Texts other authors wrote for measuring, in the held-out set's distribution (`TRAINED_DEV_SETS`).
+    // Realistic tool output other authors wrote, most of it from the held-out set's brief.
     ...TRAINED_DEV_SETS.flatMap((n) => [
       ...readTexts(`dev${n}-injections.jsonl`).map((r) => featurize(r.text, 1, o.window)),
       ...readTexts(`dev${n}-clean.jsonl`).map((r) => featurize(r.text, 0, o.window)),

@@ -8,7 +8,7 @@ export function fixtureRows(file: string): { id: string; text: string }[] {
     .map((l) => JSON.parse(l) as { id: string; text: string });
 }
 
-/** Every text of the twelve development sets, attacks and clean. */
+/** Every text of the fourteen development sets, attacks and clean. */
 export function devTexts(): string[] {
   return [
     'dev-injections.jsonl',
@@ -35,5 +35,9 @@ export function devTexts(): string[] {
     'dev11-clean.jsonl',
     'dev12-injections.jsonl',
     'dev12-clean.jsonl',
+    'dev13-injections.jsonl',
+    'dev13-clean.jsonl',
+    'dev14-injections.jsonl',
+    'dev14-clean.jsonl',
   ].flatMap((f) => fixtureRows(f).map((r) => r.text));
 }
