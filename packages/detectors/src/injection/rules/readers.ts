@@ -254,6 +254,15 @@ const FOREIGN_ORDER = new RegExp(
   'i',
 );
 
+/**
+ * The order that opens what follows a note to the model starting at `at`, from `from`: in one of
+ * those languages, else in English (`followOrder`), weighed by how far the text writes about attacks.
+ */
+function orderAfterNote(ctx: Ctx, at: number, from: number): void {
+  const weight = aboutAttacks(ctx.text, at);
+  if (!foreignOrder(ctx, from, weight)) followOrder(ctx, from, weight);
+}
+
 /** The order in one of those languages that opens what follows a note, as its own signal. */
 function foreignOrder(ctx: Ctx, from: number, weight: number): boolean {
   const m = FOREIGN_ORDER.exec(ctx.text.slice(from, from + 96));
@@ -407,9 +416,7 @@ export const foreignAddress: Rule = {
     const end = c >= 0x0400 && c <= 0x04ff ? russianNoteEnd(text, at) : noteEnd(text, at, key);
     if (end > at) {
       note(ctx, at, end);
-      // The order may follow in the note's language or in English, as after `foreignReader`'s.
-      const weight = aboutAttacks(text, at);
-      if (!foreignOrder(ctx, end, weight)) followOrder(ctx, end, weight);
+      orderAfterNote(ctx, at, end);
     }
     return undefined;
   },
@@ -460,8 +467,7 @@ export const foreignReader: Rule = {
     let stop = end + right[0].length - 1;
     while (stop > end && /\s/.test(text.charAt(stop - 1))) stop--;
     note(ctx, Math.max(0, start), stop);
-    const weight = aboutAttacks(text, at);
-    if (!foreignOrder(ctx, end + right[0].length, weight)) followOrder(ctx, end + right[0].length, weight);
+    orderAfterNote(ctx, at, end + right[0].length);
     return undefined;
   },
 };
