@@ -45,37 +45,63 @@ const SHOW = sticky(
   String.raw`(?:list|show|print|display|output|reveal|dump|disclose|read\s+out|tell\s+me)\s+(?=[\w'"“‘$@<(\[])`,
 );
 
-function act(ctx: Ctx, at: number): undefined {
-  const { text } = ctx;
-  if (!isImperativeBefore(text, at) || DENIED.test(before(text, at, 48)) || inForbiddenList(text, at))
-    return undefined;
-  // The clause is read once something has matched at `at`; most calls end before that.
-  let c: string | undefined;
-  const clauseAt = (): string => (c ??= clause(text, at, 300));
-  let hasDest: boolean | undefined;
-  const dest = (): boolean => (hasDest ??= hasDestination(clauseAt()));
-  const add = (rule: string, score: number, what: string): undefined => {
-    const end = at + clauseAt().length;
-    ctx.add(rule, at, end, score, `${what}: ${excerpt(text, at, end)}`);
-  };
-  const standing = matchAt(STANDING, text, at);
-  if (standing !== null) return add('exfil-request', 0.4, 'sets up a standing copy of mail');
-  if (matchAt(TAKEOVER, text, at) !== null)
-    return add('account-takeover', 0.35, 'changes account credentials');
-  if (matchAt(REQUEST, text, at) !== null) return add('exfil-request', 0.3, 'asks for a web request out');
+/** What `act` found at its word, before the words around it are read; `undefined`: nothing. */
+type Matched =
+  | { kind: 'standing' | 'takeover' | 'request' }
+  | { kind: 'execute'; run: RegExpExecArray }
+  | { kind: 'verb'; m: RegExpExecArray }
+  | { kind: 'show' };
+
+/**
+ * The request `act` reads at `at`, if any: its sticky expressions tried at the word, in the order
+ * `act` weighs them. Most trigger words ("add", "list", "update" in code and prose) match none, so
+ * this runs before the costlier reading of the words before it.
+ */
+function matched(text: string, at: number, clauseAt: () => string): Matched | undefined {
+  if (matchAt(STANDING, text, at) !== null) return { kind: 'standing' };
+  if (matchAt(TAKEOVER, text, at) !== null) return { kind: 'takeover' };
+  if (matchAt(REQUEST, text, at) !== null) return { kind: 'request' };
   // Both branches of EXECUTE start at the clause's start (`at`), with one of five letters.
   const first = text.charCodeAt(at) | 32;
   const run =
     !fastPaths.on || first === 99 || first === 100 || first === 102 || first === 103 || first === 119
       ? EXECUTE.exec(clauseAt())
       : null;
-  if (run !== null) return add('code-execution', run[0].startsWith('curl') ? 0.2 : 0.35, 'asks to run code');
+  if (run !== null) return { kind: 'execute', run };
   const m = matchAt(VERB, text, at);
-  if (m === null) {
-    if (matchAt(SHOW, text, at) !== null && SENSITIVE_SECRET.test(clauseAt()))
-      add('exfil-request', 0.3, 'asks to show secrets');
+  if (m !== null) return { kind: 'verb', m };
+  return matchAt(SHOW, text, at) !== null ? { kind: 'show' } : undefined;
+}
+
+function act(ctx: Ctx, at: number): undefined {
+  const { text } = ctx;
+  // The clause is read once something has matched at `at`; most calls end before that.
+  let c: string | undefined;
+  const clauseAt = (): string => (c ??= clause(text, at, 300));
+  const found = matched(text, at, clauseAt);
+  if (found === undefined) return undefined;
+  if (!isImperativeBefore(text, at) || DENIED.test(before(text, at, 48)) || inForbiddenList(text, at))
     return undefined;
+  let hasDest: boolean | undefined;
+  const dest = (): boolean => (hasDest ??= hasDestination(clauseAt()));
+  const add = (rule: string, score: number, what: string): undefined => {
+    const end = at + clauseAt().length;
+    ctx.add(rule, at, end, score, `${what}: ${excerpt(text, at, end)}`);
+  };
+  switch (found.kind) {
+    case 'standing':
+      return add('exfil-request', 0.4, 'sets up a standing copy of mail');
+    case 'takeover':
+      return add('account-takeover', 0.35, 'changes account credentials');
+    case 'request':
+      return add('exfil-request', 0.3, 'asks for a web request out');
+    case 'execute':
+      return add('code-execution', found.run[0].startsWith('curl') ? 0.2 : 0.35, 'asks to run code');
+    case 'show':
+      if (SENSITIVE_SECRET.test(clauseAt())) add('exfil-request', 0.3, 'asks to show secrets');
+      return undefined;
   }
+  const m = found.m;
   const cl = clauseAt();
   if (m[1] !== undefined) {
     // Money first: an IBAN in a payment request is where the money goes, not what leaks.

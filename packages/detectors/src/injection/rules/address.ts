@@ -134,9 +134,11 @@ const OR_PERSON =
 function addressed(text: string, at: number, end: number, ai: boolean, named: boolean): [number, string] {
   const left = before(text, at, 56);
   const right = text.slice(end, end + 80);
-  // "a person or an AI tool" speaks to both.
-  const person = named || OR_PERSON.test(left.slice(-48));
-  const pick = (strong: number, weak: number): number => (ai && !person ? strong : weak);
+  // "a person or an AI tool" speaks to both (read only when something is offered: most calls
+  // offer nothing).
+  let personNamed: boolean | undefined;
+  const person = (): boolean => (personNamed ??= named || OR_PERSON.test(left.slice(-48)));
+  const pick = (strong: number, weak: number): number => (ai && !person() ? strong : weak);
   const assistant = ai || /^assistant/i.test(text.slice(at, end));
   let best: [number, string] = [0, ''];
   const offer = (score: number, how: string): void => {
@@ -171,13 +173,13 @@ function addressed(text: string, at: number, end: number, ai: boolean, named: bo
   if (greeted || called) offer(pick(0.45, 0.35), 'speaks to');
   if (NOTE_TO.exec(text, at) !== null) offer(pick(0.5, 0.35), 'leaves a note for');
   // "The assistant reading this" is a model; "Dear assistant," may be a person.
-  const machine = (strong: number, weak: number): number => (assistant && !person ? strong : weak);
+  const machine = (strong: number, weak: number): number => (assistant && !person() ? strong : weak);
   if (IF_YOU_ARE.exec(text, at) !== null) offer(machine(0.55, 0.35), 'asks whether it is read by');
   if (TO_YOU_NAME.test(left)) offer(pick(0.45, 0.3), 'speaks to');
   // "a paragraph addresses the AI reading the mailbox": a report of whom a text targets.
   if (readingRight(right) && !TARGETED.test(left)) offer(machine(0.55, 0.35), 'speaks to');
   // "AI tools must be approved by IT": the model is what is done to, not who is told to do it.
-  if (MUST.test(right) && !DONE_TO.test(right) && ((ai && !person) || DETERMINER.test(left)))
+  if (MUST.test(right) && !DONE_TO.test(right) && ((ai && !person()) || DETERMINER.test(left)))
     offer(assistant ? 0.35 : 0.2, 'gives orders to');
   // "You are a helpful assistant" as a string in code or in a documented example sets up a model.
   if (assistant && YOU_ARE_A.test(left))
