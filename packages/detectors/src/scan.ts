@@ -43,15 +43,19 @@ export const BENIGN_MIN_LENGTH = 300;
 export const WEAK_RULE_DISCOUNT = 0.7;
 /**
  * Where the model is surer still — its logit at least `SURE_BENIGN_MARGIN` below the operating
- * point, on a text of at least `BENIGN_MIN_LENGTH` characters — every rule finding is discounted
- * the same way, one that reaches the threshold alone and an address with an order after it too;
- * only hidden HTML that speaks to the model is kept whole. On text written apart from the
- * detector the rules flag benign documents for one strong finding (a role label in an LLM guide,
- * a quoted override in a write-up) that the model reads as plainly benign: chosen on the seventh
- * development set (2026-11-29), where it took 22 false positives to 18 and no attack, and moved
- * no attack of the earlier development sets or AgentDojo (docs/evaluation.md).
+ * point, on a text of at least `BENIGN_MIN_LENGTH` characters — every rule finding counts
+ * `SURE_RULE_DISCOUNT` of its score (invisible text `WEAK_RULE_DISCOUNT`), one that reaches the threshold alone and an address with an
+ * order after it too; only hidden HTML that speaks to the model is kept whole. On text written
+ * apart from the detector the rules flag benign documents for one or two strong findings (a role
+ * label in an LLM guide, a quoted override in a write-up) that the model reads as plainly benign.
+ * First chosen on the seventh development set (3.5, discounted like weak findings: 22 false
+ * positives to 18, no attack); set to 2.5 and 0.5 on 2026-11-29 on the eighth, ninth and twelfth
+ * sets pooled (999 clean texts, 585 attacks), where it took 22 false positives to 19 and lost no
+ * attack of any development set or AgentDojo. A discount of 0.3 took them to 16 but lost 29 of
+ * AgentDojo's 621 attacks, whose template the model reads as benign (docs/evaluation.md).
  */
-export const SURE_BENIGN_MARGIN = 3.5;
+export const SURE_BENIGN_MARGIN = 2.5;
+export const SURE_RULE_DISCOUNT = 0.5;
 /**
  * …except an address to the model at full strength (`addressed-to-model` ≥ 0.45) followed by an
  * order to it (`directive` ≥ 0.3): that pair is kept whole.
@@ -137,7 +141,8 @@ function readHidden(
 /**
  * Discounts the rule findings `out[from, to)` when none reaches the threshold alone (see
  * `WEAK_RULE_DISCOUNT`); the caller has established that the model reads their text as benign.
- * `sure`: the model is sure of it (`SURE_BENIGN_MARGIN`), and strong findings are discounted too.
+ * `sure`: the model is sure of it (`SURE_BENIGN_MARGIN`): strong findings are discounted too, and
+ * every finding by `SURE_RULE_DISCOUNT`.
  */
 export function discountWeakRules(out: Finding[], from: number, to: number, sure = false): void {
   if (to <= from) return;
@@ -160,9 +165,12 @@ export function discountWeakRules(out: Finding[], from: number, to: number, sure
   if ((addressed && ordered && !sure) || (hidden && speaks)) return;
   for (let i = from; i < to; i++) {
     const f = out[i]!;
+    // Text no one sees (tag characters, zero-width runs) keeps the weak discount only: what the
+    // model makes of its words says little about why they were hidden.
+    const discount = sure && f.rule !== 'injection/invisible-text' ? SURE_RULE_DISCOUNT : WEAK_RULE_DISCOUNT;
     out[i] = {
       ...f,
-      score: f.score * WEAK_RULE_DISCOUNT,
+      score: f.score * discount,
       message: `${f.message} (discounted: the learned model reads this text as benign)`,
     };
   }

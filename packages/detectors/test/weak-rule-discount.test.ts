@@ -15,6 +15,7 @@ import {
   discountWeakRules,
   MALICIOUS_THRESHOLD,
   SURE_BENIGN_MARGIN,
+  SURE_RULE_DISCOUNT,
   scanText,
   summarise,
   WEAK_RULE_DISCOUNT,
@@ -67,9 +68,11 @@ describe('weak rule findings on a long text the model reads as benign', () => {
     expect(kept.map((f) => `${f.rule}@${f.start}`).sort()).toEqual(
       alone.map((f) => `${f.rule}@${f.start}`).sort(),
     );
+    // Weak findings are discounted from BENIGN_MARGIN on, and further from SURE_BENIGN_MARGIN on.
+    const discount = margin(template) <= -SURE_BENIGN_MARGIN ? SURE_RULE_DISCOUNT : WEAK_RULE_DISCOUNT;
     for (const f of kept) {
       const was = alone.find((a) => a.rule === f.rule && a.start === f.start)!;
-      expect(f.score).toBeCloseTo(was.score * WEAK_RULE_DISCOUNT, 10);
+      expect(f.score).toBeCloseTo(was.score * discount, 10);
       expect(f.message).toContain('discounted');
     }
   });
@@ -121,16 +124,17 @@ describe('rule findings on a long text the model is sure is benign', () => {
     const scan = scanText(chat, { kinds: ['injection'] });
     expect(scan.malicious).toBe(false);
     const kept = scan.findings.filter((f) => f.rule !== 'injection/model');
-    expect(kept.map((f) => f.score)).toEqual(alone.map((f) => f.score * WEAK_RULE_DISCOUNT));
+    expect(kept.map((f) => f.score)).toEqual(alone.map((f) => f.score * SURE_RULE_DISCOUNT));
     expect(kept.every((f) => f.message.includes('discounted'))).toBe(true);
   });
 
   it('count in full where the model is less sure than that', () => {
-    // The design notes of an inbox assistant's tool module, on what the model may send without
-    // asking: benign, but not plainly so to the model.
-    const config = fixture('dev6-clean.jsonl', 'd6-clean-095');
+    // A clean text with a strong finding that the model reads as benign, but not plainly so: its
+    // margin between BENIGN_MARGIN and SURE_BENIGN_MARGIN.
+    const config = fixture('dev7-clean.jsonl', 'd7-clean-d-111');
     const alone = rules(config);
     expect(alone.some((f) => f.score >= MALICIOUS_THRESHOLD)).toBe(true);
+    expect(margin(config)).toBeLessThanOrEqual(-BENIGN_MARGIN);
     expect(margin(config)).toBeGreaterThan(-SURE_BENIGN_MARGIN);
     const found = injection(config);
     expect(found.some((f) => f.message.includes('discounted'))).toBe(false);
@@ -139,8 +143,10 @@ describe('rule findings on a long text the model is sure is benign', () => {
 
 describe('detectInjectionModel', () => {
   it('looks for writing about attacks only where it can change the outcome', () => {
-    // Past SETTLED below the operating point the finding is under FLOOR and weak rules are discounted.
+    // Past SETTLED below the operating point the finding is under FLOOR and every rule finding is
+    // discounted as far as it goes: lowering the logit further changes nothing.
     expect(SETTLED).toBeGreaterThanOrEqual(BENIGN_MARGIN);
+    expect(SETTLED).toBeGreaterThanOrEqual(SURE_BENIGN_MARGIN);
     expect(modelScore(MODEL.threshold - SETTLED)).toBeLessThan(FLOOR);
   });
 
@@ -201,7 +207,7 @@ describe('discountWeakRules', () => {
       ...[0.45, 0.3].map((x, i) => finding(i ? 'injection/directive' : 'injection/addressed-to-model', x)),
     ];
     discountWeakRules(out, 0, 3, true);
-    expect(out.map((f) => f.score)).toEqual([0.7, 0.45, 0.3].map((x) => x * WEAK_RULE_DISCOUNT));
+    expect(out.map((f) => f.score)).toEqual([0.7, 0.45, 0.3].map((x) => x * SURE_RULE_DISCOUNT));
     const hidden = [finding('injection/hidden-html', 0.3), finding('injection/addressed-to-model', 0.5)];
     discountWeakRules(hidden, 0, 2, true);
     expect(hidden.map((f) => f.score)).toEqual([0.3, 0.5]);

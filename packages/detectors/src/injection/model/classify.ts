@@ -70,10 +70,13 @@ export function lengthCorrection(
 export const DISCUSSION = 1;
 /**
  * A margin below the operating point at which nothing the scan does with the model's reading
- * changes when it falls further: the finding's score is under `FLOOR` and the weak rule findings
- * are discounted (`BENIGN_MARGIN` in scan.ts; a test keeps this at least that).
+ * changes when it falls further: the finding's score is under `FLOOR` and every rule finding is
+ * discounted as far as it goes (`SURE_BENIGN_MARGIN` in scan.ts; a test keeps this at least
+ * that). Until 2026-11-29 it was 2, short of that margin (then 3.5): a text the discussion
+ * correction would have taken past it kept its weak discount, where training and the threshold
+ * read it as sure.
  */
-export const SETTLED = 2;
+export const SETTLED = 2.5;
 export function discussionCorrection(text: string, windowStart: number): number {
   return aboutAttacks(text, windowStart) < 1 ? DISCUSSION : 0;
 }
