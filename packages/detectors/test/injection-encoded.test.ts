@@ -47,6 +47,22 @@ describe('rot13', () => {
       }),
     );
   });
+
+  it('moves each ASCII letter by 13 and leaves every other code unit alone, across its blocks', () => {
+    const byLetter = (s: string) =>
+      s.replace(/[A-Za-z]/g, (c) => {
+        const base = c < 'a' ? 65 : 97;
+        return String.fromCharCode(((c.charCodeAt(0) - base + 13) % 26) + base);
+      });
+    const everyUnit = Array.from({ length: 0x10000 }, (_, i) => String.fromCharCode(i)).join('');
+    expect(rot13(everyUnit)).toBe(byLetter(everyUnit));
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 9000 }), (s) => {
+        expect(rot13(s)).toBe(byLetter(s));
+      }),
+      { numRuns: 300 },
+    );
+  });
 });
 
 describe('encodedTexts', () => {

@@ -69,9 +69,18 @@ export function base64Words(run: string): string | undefined {
 
 /** Every ASCII letter moved 13 places; everything else, and every offset, unchanged. */
 export function rot13(text: string): string {
-  return text.replace(/[A-Za-z]/g, (c) => {
-    const code = c.charCodeAt(0);
-    const base = code < 0x61 ? 0x41 : 0x61;
-    return String.fromCharCode(((code - base + 13) % 26) + base);
-  });
+  // Code units in blocks, not a callback per letter (a few times faster on a long text).
+  const BLOCK = 4096;
+  const units = new Uint16Array(Math.min(BLOCK, text.length));
+  const parts: string[] = [];
+  for (let from = 0; from < text.length; from += BLOCK) {
+    const n = Math.min(BLOCK, text.length - from);
+    for (let i = 0; i < n; i++) {
+      const c = text.charCodeAt(from + i);
+      const lower = c | 0x20;
+      units[i] = lower >= 0x61 && lower <= 0x7a ? (lower <= 0x6d ? c + 13 : c - 13) : c;
+    }
+    parts.push(String.fromCharCode.apply(null, units.subarray(0, n) as unknown as number[]));
+  }
+  return parts.join('');
 }
