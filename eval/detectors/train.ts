@@ -7,9 +7,10 @@
  * Training data: the corpus eval/detectors/corpus/build.mjs composes from hand-written sources,
  * drawn once per seed of `SEEDS` (`--seeds`), and the development sets of `TRAINED_DEV_SETS`
  * (datasets.ts) as written; a model is trained on each draw and the weights are averaged (`bag`).
- * Validation: dev-*.jsonl, used only to choose the threshold (the operating point of the scan: the
- * rules and the model together flag at most 1% of dev-clean) — never to fit weights. The later
- * development sets not trained on measure the result (model-dev.ts). The held-out files are not read.
+ * Validation: the development sets of `THRESHOLD_SETS`, used only to choose the threshold (the
+ * operating point of the scan: the rules and the model together flag at most `THRESHOLD_RATE` of
+ * their clean texts pooled) — never to fit weights. The development sets neither trained on nor
+ * choosing the threshold measure the result (model-dev.ts). The held-out files are not read.
  *
  * The model is logistic regression over the hashed features of `injection/model/scan.ts`, scored
  * like the detector scores: a text is as malicious as its best window of `window` tokens. That is
@@ -56,7 +57,7 @@ export interface Options {
   lengthFrom: number;
 }
 export const DEFAULTS: Options = {
-  window: 32,
+  window: 48,
   l2: 1e-4,
   neg: 0.7,
   rounds: 4,
@@ -64,6 +65,18 @@ export const DEFAULTS: Options = {
   lengthPenalty: 0.5,
   lengthFrom: 256,
 };
+
+/**
+ * The sets whose clean texts choose the threshold, pooled, and the share of them the scan may
+ * flag there. Until 2026-11-29 it was `dev` alone at 1%; its 330 clean texts left a 48-token
+ * window's threshold anywhere across a full logit (two or three flagged throughout), so the four
+ * sets neither trained on nor judging now choose it together (1,329 clean texts). 1.5% is below
+ * the 1.7% the scan flagged of them when the rule was set: a new model must buy its recall
+ * without more false positives there. These sets are harder than the held-out set's (every one of
+ * their authors was asked for hard negatives).
+ */
+export const THRESHOLD_SETS = ['dev', 'dev8', 'dev9', 'dev12'] as const;
+export const THRESHOLD_RATE = 0.015;
 
 /** A JSONL fixture's texts. */
 export function readTexts(file: string, dir = FIXTURES): { id: string; text: string }[] {
@@ -432,16 +445,16 @@ async function main(): Promise<void> {
     z: logit(r.text, q, t.bias, o),
     ...rulesScore(r.text),
   });
-  const devClean = readTexts('dev-clean.jsonl').map(judge);
-  const devInj = readTexts('dev-injections.jsonl').map(judge);
-  const thr = scanThreshold(devClean);
+  const devClean = THRESHOLD_SETS.flatMap((set) => readTexts(`${set}-clean.jsonl`)).map(judge);
+  const devInj = THRESHOLD_SETS.flatMap((set) => readTexts(`${set}-injections.jsonl`)).map(judge);
+  const thr = scanThreshold(devClean, THRESHOLD_RATE);
   const rate = (xs: Judged[], flagged: (x: Judged) => boolean) =>
     (xs.filter(flagged).length / xs.length).toFixed(4);
   const model = (x: Judged) => x.z >= thr;
   const scan = (x: Judged) => flaggedUpTo(x) >= thr;
   const nonZero = q.table.reduce((n, x) => n + (x !== 0 ? 1 : 0), 0);
   console.log(
-    `options ${JSON.stringify(o)}; threshold ${thr.toFixed(3)}; dev model recall ${rate(devInj, model)}, FP ${rate(devClean, model)}; rules and model recall ${rate(devInj, scan)}, FP ${rate(devClean, scan)}`,
+    `options ${JSON.stringify(o)}; threshold ${thr.toFixed(3)}; threshold sets: model recall ${rate(devInj, model)}, FP ${rate(devClean, model)}; rules and model recall ${rate(devInj, scan)}, FP ${rate(devClean, scan)}`,
   );
   if (values['dry-run']) return;
   const encoded = encodeWeights(q.table);
@@ -450,8 +463,8 @@ async function main(): Promise<void> {
  * Written by \`npx tsx eval/detectors/train.ts\`: the average of ${seeds.length} models, each trained on
  * the corpus eval/detectors/corpus/build.mjs draws with one of the seeds ${seeds.join(', ')}
  * and on the development sets ${TRAINED_DEV_SETS.map((n) => `dev${n}`).join(', ')};
- * threshold chosen on dev-*.jsonl (the lowest at which the rules and the model together flag at
- * most 1% of dev-clean). Options: ${JSON.stringify(o)}.
+ * threshold chosen on ${THRESHOLD_SETS.join(', ')} (the lowest at which the rules and the model
+ * together flag at most ${THRESHOLD_RATE * 100}% of their clean texts pooled). Options: ${JSON.stringify(o)}.
  * ${nonZero} non-zero int8 weights of ${SIZE}, sparse-encoded (\`decode.ts\`).
  */
 `;

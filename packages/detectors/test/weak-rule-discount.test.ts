@@ -131,7 +131,7 @@ describe('rule findings on a long text the model is sure is benign', () => {
   it('count in full where the model is less sure than that', () => {
     // A clean text with a strong finding that the model reads as benign, but not plainly so: its
     // margin between BENIGN_MARGIN and SURE_BENIGN_MARGIN.
-    const config = fixture('dev7-clean.jsonl', 'd7-clean-d-111');
+    const config = fixture('dev11-clean.jsonl', 'd11-clean-c2-071');
     const alone = rules(config);
     expect(alone.some((f) => f.score >= MALICIOUS_THRESHOLD)).toBe(true);
     expect(margin(config)).toBeLessThanOrEqual(-BENIGN_MARGIN);
