@@ -153,12 +153,24 @@ export const TRAINED_DEV_SETS: readonly (typeof LATER_DEV_SETS)[number][] = [
   2, 3, 4, 5, 6, 7, 10, 11, 13, 14,
 ];
 
+/**
+ * The later development sets that choose the classifier's threshold with `dev` since 2026-11-29
+ * (`THRESHOLD_SETS` in train.ts): read by their counts only, never trained on. dev15 and the
+ * held-out set measure the result.
+ */
+export const THRESHOLD_DEV_SETS: readonly (typeof LATER_DEV_SETS)[number][] = [8, 9, 12];
+
 /** Development set `n` of `LATER_DEV_SETS`: `dev{n}-injections.jsonl` and `dev{n}-clean.jsonl`. */
 export function devSet(
   n: (typeof LATER_DEV_SETS)[number],
   dir = resolve(REPO_ROOT, 'packages/detectors/test/fixtures'),
 ): Dataset {
-  const name = `dev${n} texts (${TRAINED_DEV_SETS.includes(n) ? 'trained on' : 'dev data'})`;
+  const role = TRAINED_DEV_SETS.includes(n)
+    ? 'trained on'
+    : THRESHOLD_DEV_SETS.includes(n)
+      ? 'sets the threshold'
+      : 'dev data';
+  const name = `dev${n} texts (${role})`;
   return fixturePair(dir, name, `dev${n}-injections.jsonl`, `dev${n}-clean.jsonl`);
 }
 

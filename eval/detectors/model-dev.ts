@@ -1,7 +1,8 @@
 /**
  * `npx tsx eval/detectors/model-dev.ts [--styles]`: the learned injection classifier on the
- * development sets (packages/detectors/test/fixtures/dev-*.jsonl, which chooses the threshold, and
- * dev2-*.jsonl to dev12-*.jsonl: those of `TRAINED_DEV_SETS` trained on, the others measured only) — recall on dev-injections and
+ * development sets (packages/detectors/test/fixtures/dev-*.jsonl and dev2-*.jsonl to dev15-*.jsonl:
+ * those of `TRAINED_DEV_SETS` trained on, dev and those of `THRESHOLD_DEV_SETS` choosing the
+ * threshold, the others measured only) — recall on dev-injections and
  * false positives on dev-clean for the rules alone (`detectInjection`), the model
  * alone (`detectInjectionModel`), and both combined as the scan combines them (`collect`: one
  * noisy-or over both finding sets, rule findings discounted where the model reads benign) — and
@@ -13,7 +14,7 @@ import { detectInjectionModel } from '../../packages/detectors/src/injection/mod
 import { detectInjection } from '../../packages/detectors/src/injection.js';
 import { collect, MALICIOUS_THRESHOLD, summarise } from '../../packages/detectors/src/scan.js';
 import type { Finding } from '../../packages/detectors/src/types.js';
-import { agentDojoOutputs, LATER_DEV_SETS, TRAINED_DEV_SETS } from './datasets.js';
+import { agentDojoOutputs, LATER_DEV_SETS, THRESHOLD_DEV_SETS, TRAINED_DEV_SETS } from './datasets.js';
 import { readTexts } from './train.js';
 
 const { values } = parseArgs({ options: { styles: { type: 'boolean', default: false } } });
@@ -43,12 +44,13 @@ const read = (file: string) =>
   (readTexts(file) as { id: string; text: string; style?: string }[]).map((r) =>
     judge(r.id, r.style ?? '', r.text),
   );
-// dev chooses the threshold; the later sets are measured here (DEV-README.md, `LATER_DEV_SETS`),
-// those the model trains on marked `*` (`TRAINED_DEV_SETS`: its training numbers, not a measure).
+// The later sets are measured here beside dev (DEV-README.md, `LATER_DEV_SETS`): those the model
+// trains on marked `*` (`TRAINED_DEV_SETS`: its training numbers, not a measure), those that choose
+// the threshold with dev marked `†` (`THRESHOLD_DEV_SETS`).
 const columns: { name: string; injected: Judged[]; clean: Judged[] }[] = [
-  { name: 'dev', injected: read('dev-injections.jsonl'), clean: read('dev-clean.jsonl') },
+  { name: 'dev†', injected: read('dev-injections.jsonl'), clean: read('dev-clean.jsonl') },
   ...LATER_DEV_SETS.map((n) => ({
-    name: `dev${n}${TRAINED_DEV_SETS.includes(n) ? '*' : ''}`,
+    name: `dev${n}${TRAINED_DEV_SETS.includes(n) ? '*' : THRESHOLD_DEV_SETS.includes(n) ? '†' : ''}`,
     injected: read(`dev${n}-injections.jsonl`),
     clean: read(`dev${n}-clean.jsonl`),
   })),
