@@ -44,8 +44,9 @@ export const WEAK_RULE_DISCOUNT = 0.7;
 /**
  * Where the model is surer still — its logit at least `SURE_BENIGN_MARGIN` below the operating
  * point, on a text of at least `BENIGN_MIN_LENGTH` characters — every rule finding counts
- * `SURE_RULE_DISCOUNT` of its score (invisible text `WEAK_RULE_DISCOUNT`), one that reaches the threshold alone and an address with an
- * order after it too; only hidden HTML that speaks to the model is kept whole. On text written
+ * `SURE_RULE_DISCOUNT` of its score (invisible text `WEAK_RULE_DISCOUNT`), one that reaches the
+ * threshold alone and an address with an order after it too; only hidden HTML that speaks to the
+ * model is kept whole. On text written
  * apart from the detector the rules flag benign documents for one or two strong findings (a role
  * label in an LLM guide, a quoted override in a write-up) that the model reads as plainly benign.
  * First chosen on the seventh development set (3.5, discounted like weak findings: 22 false

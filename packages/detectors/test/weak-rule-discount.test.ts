@@ -213,6 +213,13 @@ describe('discountWeakRules', () => {
     expect(hidden.map((f) => f.score)).toEqual([0.3, 0.5]);
   });
 
+  it('keeps more of invisible text than of the other findings when the model is sure', () => {
+    const out = [finding('injection/invisible-text', 0.9), finding('injection/role-marker', 0.6)];
+    discountWeakRules(out, 0, 2, true);
+    expect(out.map((f) => f.score)).toEqual([0.9 * WEAK_RULE_DISCOUNT, 0.6 * SURE_RULE_DISCOUNT]);
+    expect(SURE_RULE_DISCOUNT).toBeLessThan(WEAK_RULE_DISCOUNT);
+  });
+
   it('does nothing to an empty range', () => {
     const out = [finding('a', 0.35)];
     discountWeakRules(out, 1, 1);
