@@ -39,7 +39,7 @@ import {
   summarise,
 } from '../../packages/detectors/src/scan.js';
 import type { Finding } from '../../packages/detectors/src/types.js';
-import { THRESHOLD_DEV_SETS, TRAINED_DEV_SETS } from './datasets.js';
+import { devSet, THRESHOLD_DEV_SETS, TRAINED_DEV_SETS } from './datasets.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const FIXTURES = resolve(ROOT, 'packages/detectors/test/fixtures');
@@ -196,10 +196,9 @@ export function train(o: Options = DEFAULTS, dir = FIXTURES): Trained {
     ...readTexts('train-injections.jsonl', dir).map((r) => featurize(r.text, 1, o.window)),
     ...readTexts('train-clean.jsonl', dir).map((r) => featurize(r.text, 0, o.window)),
     // Realistic tool output other authors wrote, most of it from the held-out set's brief.
-    ...TRAINED_DEV_SETS.flatMap((n) => [
-      ...readTexts(`dev${n}-injections.jsonl`).map((r) => featurize(r.text, 1, o.window)),
-      ...readTexts(`dev${n}-clean.jsonl`).map((r) => featurize(r.text, 0, o.window)),
-    ]),
+    ...TRAINED_DEV_SETS.flatMap((n) =>
+      devSet(n).samples.map((s) => featurize(s.text, s.positive ? 1 : 0, o.window)),
+    ),
   ];
   const pos = docs.filter((d) => d.y === 1).length;
   const negWeight = (o.neg * pos) / (docs.length - pos);
