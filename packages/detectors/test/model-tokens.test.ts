@@ -25,10 +25,10 @@ afterEach(() => {
 });
 
 /** Every token of `text`: its span and features, in order. */
-function tokens(text: string, fast: boolean): number[][] {
+function tokens(text: string, fast: boolean, from = 0, to = text.length): number[][] {
   fastPaths.on = fast;
   const out: number[][] = [];
-  const reader = new Reader(text);
+  const reader = new Reader(text, from, to);
   for (let m = readTokens(reader), g = 0; m > 0; m = m === CHUNK ? readTokens(reader) : 0) {
     for (const last = g + m; g < last; g++) {
       const s = g & (RING - 1);
@@ -104,6 +104,23 @@ describe('the tokeniser', () => {
   it('reads the development set into the same tokens with its fast paths on and off', () => {
     const dev = devTexts();
     for (const text of dev) expect(tokens(text, true)).toEqual(tokens(text, false));
+  });
+
+  it('reads a part of a text in place as it reads that part cut out, at the same offsets', () => {
+    const cases = fc
+      .oneof(modelText, anyText)
+      .chain((text) =>
+        fc
+          .tuple(fc.nat(text.length), fc.nat(text.length))
+          .map(([a, b]) => [text, Math.min(a, b), Math.max(a, b)] as const),
+      );
+    fc.assert(
+      fc.property(cases, ([text, from, to]) => {
+        const alone = tokens(text.slice(from, to), true).map(([s, e, ...f]) => [s! + from, e! + from, ...f]);
+        expect(tokens(text, true, from, to)).toEqual(alone);
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   it('reads a text longer than a chunk the same way (tokens across the ring)', () => {

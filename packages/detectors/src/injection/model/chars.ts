@@ -129,11 +129,11 @@ export let width = 1;
  * (U+E0000–U+E007F, invisible) as `TAGGED` + the ASCII it encodes; a mathematical letter or digit
  * (U+1D400–U+1D7FF) as `MATH` + its ASCII; any other astral character as a space.
  */
-export function decode(text: string, i: number): number {
+export function decode(text: string, i: number, end = text.length): number {
   const c = text.charCodeAt(i);
   width = 1;
   if (c < 0xd800 || c >= 0xdc00) return c;
-  const lo = i + 1 < text.length ? text.charCodeAt(i + 1) : 0;
+  const lo = i + 1 < end ? text.charCodeAt(i + 1) : 0;
   if (lo < 0xdc00 || lo >= 0xe000) return 0x20;
   width = 2;
   if (c === 0xdb40 && lo < 0xdc80) return TAGGED + lo - 0xdc00;

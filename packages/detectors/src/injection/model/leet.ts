@@ -21,15 +21,15 @@ export let leetWord = false;
 /** FNV-1a of the first five characters of that reading. */
 export let leetStem = 0;
 
-/** FNV-1a of the leetspeak reading of the word at [from, to). */
-export function leetRead(text: string, from: number, to: number): number {
+/** FNV-1a of the leetspeak reading of the word at [from, to) of a text that ends at `end`. */
+export function leetRead(text: string, from: number, to: number, end = text.length): number {
   let h = FNV;
   let len = 0;
   let last = 0; // 1 after a letter, 2 after a digit that follows a letter, 3 after other digits
   leetWord = false;
   leetStem = 0;
   for (let i = from; i < to; i += width) {
-    let c = decode(text, i);
+    let c = decode(text, i, end);
     if (c >= TAGGED && c < MATH) c -= TAGGED;
     const cls = c < TAGGED ? CLASS[c]! : WORD;
     if (cls === SKIP || cls !== WORD) continue;

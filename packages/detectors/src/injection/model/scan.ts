@@ -47,8 +47,18 @@ export interface Best {
 let cells = new Int16Array(SIZE);
 let cellsOf: Int8Array | undefined;
 
-/** Scans `text` once; returns its window of at most `window` tokens that scores highest. */
-export function scanWindows(text: string, weights: Int8Array, window: number, trace?: Trace): Best {
+/**
+ * Scans `text` (or its part `[from, to)`, read as a text of its own) once; returns its window of
+ * at most `window` tokens that scores highest.
+ */
+export function scanWindows(
+  text: string,
+  weights: Int8Array,
+  window: number,
+  trace?: Trace,
+  from = 0,
+  to = text.length,
+): Best {
   if (cellsOf !== weights) {
     cells = Int16Array.from(weights.subarray(0, SIZE), (w) => w & 0xff);
     cellsOf = weights;
@@ -61,7 +71,7 @@ export function scanWindows(text: string, weights: Int8Array, window: number, tr
   const ts = tokStart;
   const te = tokEnd;
   const mask = RING - 1;
-  const reader = new Reader(text);
+  const reader = new Reader(text, from, to);
   let best = Number.NEGATIVE_INFINITY;
   let bestStart = 0;
   let bestEnd = 0;

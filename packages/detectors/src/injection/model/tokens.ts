@@ -143,13 +143,24 @@ export class Reader {
   spaced = 0;
   flag = 0; // the current run of tag characters: 1 hidden text, 2 an emoji flag
   quoted = 0; // QUOTED inside a reported quotation, else 0
-  constructor(readonly text: string) {}
+  /**
+   * Reads `text` from `from` to `end` as if that part were the whole text (offsets stay the
+   * text's own): a part is read in place, since a slice would be read through an indirection.
+   */
+  constructor(
+    readonly text: string,
+    readonly from = 0,
+    readonly end = text.length,
+  ) {
+    this.i = from;
+  }
 }
 
 /** Reads up to `CHUNK` more tokens of `r.text` into the ring; returns how many (0: done). */
 export function readTokens(r: Reader): number {
   const text = r.text;
-  const n = text.length;
+  const n = r.end;
+  const from = r.from;
   const tf = feats;
   const t0 = tokStart;
   const t1 = tokEnd;
@@ -195,11 +206,11 @@ export function readTokens(r: Reader): number {
         }
         cls = CLASS[c]!;
       } else {
-        c = decode(text, i);
+        c = decode(text, i, n);
         step = width;
         if (c >= TAGGED && c < MATH) {
           // Tag characters spell hidden ASCII, or an emoji flag (🏴 U+1F3F4 + tags): benign.
-          const p = i >= 2 ? text.charCodeAt(i - 1) : 0;
+          const p = i >= from + 2 ? text.charCodeAt(i - 1) : 0;
           if (p < 0xdc00 || p >= 0xdc80 || text.charCodeAt(i - 2) !== 0xdb40) flag = p === 0xdff4 ? 2 : 1;
           c -= TAGGED;
           if (flag === 1) tagged = 1;
@@ -239,7 +250,7 @@ export function readTokens(r: Reader): number {
       if (digits === len) tok = NUM + Math.min(len, 12);
       else if (digits > 0) {
         // Letters and digits: "1gn0r3" reads as "ignore", "th3" both as itself and as "the".
-        const read = leetRead(text, start, i);
+        const read = leetRead(text, start, i, n);
         if (leetWord) {
           tok = read;
           h5 = leetStem;
