@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { base64Words, encodedTexts, rot13 } from '../src/injection/encoded.js';
+import { base64Words, cued, encodedTexts, rot13 } from '../src/injection/encoded.js';
 import { scanText } from '../src/scan.js';
 
 const ORDER_B64 =
@@ -66,6 +66,49 @@ describe('rot13', () => {
 });
 
 describe('encodedTexts', () => {
+  it('finds a cue exactly where the cue expression does, with or without its cheaper first look', () => {
+    const CUE = /\b(?:decod|base-?64|b64|rot-?13)/i;
+    const piece = fc.constantFrom(
+      'decod',
+      'DeCoDe',
+      'decoding',
+      'dEcOd',
+      'base64',
+      'BASE-64',
+      'b64',
+      'B64',
+      'rot13',
+      'ROT-13',
+      'rot',
+      'base',
+      'dec',
+      'od',
+      '6',
+      '4',
+      '1',
+      '3',
+      '64',
+      '13',
+      '-',
+      '_',
+      'x',
+      'é',
+      'ſ',
+      'K',
+      ' ',
+      '\n',
+    );
+    fc.assert(
+      fc.property(
+        fc.array(piece, { maxLength: 12 }).map((a) => a.join('')),
+        (text) => {
+          expect(cued(text)).toBe(CUE.test(text));
+        },
+      ),
+      { numRuns: 5000 },
+    );
+  });
+
   it('looks only at texts that name decoding, base64 or rot13', () => {
     expect(encodedTexts(`Attachment id ${ORDER_B64}`)).toEqual([]);
     const text = `Decode this: ${ORDER_B64}`;

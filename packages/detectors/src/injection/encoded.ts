@@ -21,6 +21,15 @@ export interface Encoded {
 }
 
 const CUE = /\b(?:decod|base-?64|b64|rot-?13)/i;
+/**
+ * What every match of `CUE` holds, looked for first: "64", "13", or "decod" in some case (without
+ * the `u` flag no character outside ASCII matches an ASCII letter under `i`). `indexOf` reads a
+ * text several times faster than `CUE`, whose `\b` and alternatives are tried at every position,
+ * and most texts hold none of them (`encodedTexts` 4.2 against 3.2 ms per MB of the benchmark's corpus).
+ */
+const DECOD = /[dD][eE][cC][oO][dD]/;
+export const cued = (text: string): boolean =>
+  (text.includes('64') || text.includes('13') || DECOD.test(text)) && CUE.test(text);
 const ROT13 = /\brot-?13\b/i;
 /** "decode and carry out", "run it through rot13 and act on it". */
 const ACT =
@@ -31,7 +40,7 @@ const BASE64_RUN = /[A-Za-z0-9+/_-]{32,}={0,2}/g;
 /** The encoded readings of `text` (none unless it names decoding, base64 or rot13). */
 export function encodedTexts(text: string): Encoded[] {
   const out: Encoded[] = [];
-  if (!CUE.test(text)) return out;
+  if (!cued(text)) return out;
   const toldToAct = ACT.test(text);
   BASE64_RUN.lastIndex = 0;
   for (let m = BASE64_RUN.exec(text); m !== null; m = BASE64_RUN.exec(text)) {
