@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { base64Words, cued, encodedTexts, rot13 } from '../src/injection/encoded.js';
+import { base64Runs, base64Words, cued, encodedTexts, rot13 } from '../src/injection/encoded.js';
 import { scanText } from '../src/scan.js';
 
 const ORDER_B64 =
@@ -66,6 +66,38 @@ describe('rot13', () => {
 });
 
 describe('encodedTexts', () => {
+  it('finds the runs that may be base64 exactly where the expression it stands in for does', () => {
+    const RUN = /[A-Za-z0-9+/_-]{32,}={0,2}/g;
+    const piece = fc.constantFrom(
+      'A'.repeat(31),
+      'b',
+      '9',
+      '+',
+      '/',
+      '_',
+      '-',
+      '=',
+      '==',
+      '===',
+      ' ',
+      '.',
+      'é',
+      '\n',
+      'QUJD'.repeat(5),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(piece, { maxLength: 14 }).map((a) => a.join('')),
+        (text) => {
+          const expected: number[] = [];
+          for (const m of text.matchAll(RUN)) expected.push(m.index, m.index + m[0].length);
+          expect(base64Runs(text)).toEqual(expected);
+        },
+      ),
+      { numRuns: 5000 },
+    );
+  });
+
   it('finds a cue exactly where the cue expression does, with or without its cheaper first look', () => {
     const CUE = /\b(?:decod|base-?64|b64|rot-?13)/i;
     const piece = fc.constantFrom(
