@@ -102,8 +102,8 @@ export function textLogit(text: string, best: Best, m: LogitModel = MODEL): numb
 /**
  * `text` as one sequential string (with a space after it, which the tokeniser is told to stop
  * before). The tokeniser reads a slice or a concatenation through an indirection, and once it has
- * read one it reads every text about half as fast again: the compiled loop then handles each kind
- * of string (on the benchmark's corpus, after a scan had read slices of it, 22 against 12.5 ms per
+ * read one its compiled loop handles every kind of string and reads every text about 1.75 times as
+ * slowly (on the benchmark's corpus, after a scan had read slices of it, 22 against 12.5 ms per
  * MB). Text cut to a budget is a slice (engine/result-text.ts); the copy costs under 1 ms per MB.
  */
 function flat(text: string): string {
