@@ -1,7 +1,7 @@
 import { encodedTexts } from './injection/encoded.js';
 import { packedLinks } from './injection/links.js';
 import { detectInjectionModel } from './injection/model/classify.js';
-import { detectInjection } from './injection.js';
+import { detectInjection, readRules } from './injection.js';
 import { detectPii } from './pii.js';
 import type { ToolDefinitionText } from './poisoning.js';
 import { detectPoisoning } from './poisoning.js';
@@ -54,9 +54,19 @@ export const WEAK_RULE_DISCOUNT = 0.7;
  * sets pooled (999 clean texts, 585 attacks), where it took 22 false positives to 19 and lost no
  * attack of any development set or AgentDojo. A discount of 0.3 took them to 16 but lost 29 of
  * AgentDojo's 621 attacks, whose template the model reads as benign (docs/evaluation.md).
+ *
+ * There the rules' everyday trigger words (send, export, add, call, user, http…: a rule's
+ * `nearWords` and `nearSymbols`, otherwise read near another hit or anywhere in a short text) are
+ * not read at all. Their findings are the weakest (0.15–0.4, counting half there), and on such
+ * texts they mostly added weight to false positives: on the fifteen development sets pooled, 48 →
+ * 43 false positives of 5,004 with the same 2,893 of 2,941 attacks found, AgentDojo unchanged (621
+ * of 621, none of its 149 clean outputs), dev15 (unread until then) 191 of 195 either way and 3 →
+ * 2 false positives. Chosen on 2026-11-29 for speed too: those checks took a sixth of the scan's
+ * time, and 72% of the benchmark's corpus is now read without them (`scanText` ~8% faster).
  */
 export const SURE_BENIGN_MARGIN = 2.5;
 export const SURE_RULE_DISCOUNT = 0.5;
+
 /**
  * …except an address to the model at full strength (`addressed-to-model` ≥ 0.45) followed by an
  * order to it (`directive` ≥ 0.3): that pair is kept whole.
@@ -80,13 +90,17 @@ export function collect(text: string, out: Finding[], opts: ScanOptions = {}): v
   if (kinds === undefined || kinds.includes('secret')) detectSecrets(text, out);
   if (kinds === undefined || kinds.includes('pii')) detectPii(text, out);
   if (kinds === undefined || kinds.includes('injection')) {
-    const from = out.length;
-    detectInjection(text, out);
-    const to = out.length;
     // The learned classifier catches phrasings the rules were never written for (docs/detectors.md).
-    const margin = detectInjectionModel(text, out);
-    if (margin <= -BENIGN_MARGIN && text.length >= BENIGN_MIN_LENGTH)
-      discountWeakRules(out, from, to, margin <= -SURE_BENIGN_MARGIN);
+    // It reads first, so that where it is sure the text is benign the rules' everyday words are
+    // not read (`SURE_BENIGN_MARGIN`); its finding still follows the rules' in `out`.
+    const model: Finding[] = [];
+    const margin = detectInjectionModel(text, model);
+    const long = text.length >= BENIGN_MIN_LENGTH;
+    const from = out.length;
+    readRules(text, out, !(long && margin <= -SURE_BENIGN_MARGIN));
+    const to = out.length;
+    for (const f of model) out.push(f);
+    if (long && margin <= -BENIGN_MARGIN) discountWeakRules(out, from, to, margin <= -SURE_BENIGN_MARGIN);
     for (const link of packedLinks(text)) readHidden(link, 'link', HIDDEN_IN, out);
     for (const e of encodedTexts(text))
       readHidden(e, e.encoding, e.toldToAct ? TOLD_TO_DECODE : HIDDEN_IN, out);

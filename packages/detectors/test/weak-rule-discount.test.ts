@@ -7,7 +7,7 @@ import {
   SETTLED,
 } from '../src/injection/model/classify.js';
 import { MODEL } from '../src/injection/model/weights.js';
-import { detectInjection } from '../src/injection.js';
+import { detectInjection, readRules } from '../src/injection.js';
 import {
   BENIGN_MARGIN,
   BENIGN_MIN_LENGTH,
@@ -31,6 +31,12 @@ const fixture = (file: string, id: string): string => {
 const rules = (text: string): Finding[] => {
   const out: Finding[] = [];
   detectInjection(text, out);
+  return out;
+};
+/** The rule findings without the everyday trigger words (`nearWords`, `nearSymbols`). */
+const coreRules = (text: string): Finding[] => {
+  const out: Finding[] = [];
+  readRules(text, out, false);
   return out;
 };
 const margin = (text: string): number => modelLogit(text).z - MODEL.threshold;
@@ -63,18 +69,37 @@ describe('weak rule findings on a long text the model reads as benign', () => {
 
     const scan = scanText(template);
     expect(scan.malicious).toBe(false);
-    // Nothing is dropped: the same rules, each worth less, saying why.
+    // Nothing is dropped: the same rules, each worth less, saying why (where the model is sure,
+    // without the everyday trigger words, which are not read there: the next test).
+    const read = margin(template) <= -SURE_BENIGN_MARGIN ? coreRules(template) : alone;
     const kept = scan.findings.filter((f) => f.kind === 'injection' && f.rule !== 'injection/model');
     expect(kept.map((f) => `${f.rule}@${f.start}`).sort()).toEqual(
-      alone.map((f) => `${f.rule}@${f.start}`).sort(),
+      read.map((f) => `${f.rule}@${f.start}`).sort(),
     );
     // Weak findings are discounted from BENIGN_MARGIN on, and further from SURE_BENIGN_MARGIN on.
     const discount = margin(template) <= -SURE_BENIGN_MARGIN ? SURE_RULE_DISCOUNT : WEAK_RULE_DISCOUNT;
     for (const f of kept) {
-      const was = alone.find((a) => a.rule === f.rule && a.start === f.start)!;
+      const was = read.find((a) => a.rule === f.rule && a.start === f.start)!;
       expect(f.score).toBeCloseTo(was.score * discount, 10);
       expect(f.message).toContain('discounted');
     }
+  });
+
+  it('leave out the everyday trigger words where the model is sure, but only on a long text', () => {
+    // The premise: the model is sure, and an everyday word ("Reply with one word") found something.
+    expect(margin(template)).toBeLessThanOrEqual(-SURE_BENIGN_MARGIN);
+    const all = rules(template).map((f) => `${f.rule}@${f.start}`);
+    const core = coreRules(template).map((f) => `${f.rule}@${f.start}`);
+    expect(core.every((k) => all.includes(k))).toBe(true);
+    expect(core.length).toBeLessThan(all.length);
+    const scanned = injection(template).map((f) => `${f.rule}@${f.start}`);
+    for (const k of all) expect(scanned.includes(k)).toBe(core.includes(k));
+    // The same words in a text too short to call benign are read.
+    const short = template.slice(0, BENIGN_MIN_LENGTH - 1);
+    const shortAll = rules(short).map((f) => `${f.rule}@${f.start}`);
+    expect(coreRules(short).length).toBeLessThan(shortAll.length);
+    const shortScanned = injection(short).map((f) => `${f.rule}@${f.start}`);
+    for (const k of shortAll) expect(shortScanned).toContain(k);
   });
 
   it('are not discounted on a short text, where a low model score says too little', () => {

@@ -144,10 +144,14 @@ export interface Reading {
   suspects: number[];
 }
 
-/** Every rule's raw hits in `text`, the hidden regions found, and whether words were disguised. */
-export function collect(text: string, mode: Mode): Reading {
+/**
+ * Every rule's raw hits in `text`, the hidden regions found, and whether words were disguised.
+ * `near: false` leaves the `near` triggers unread (see `readInstructions`).
+ */
+export function collect(text: string, mode: Mode, near = true): Reading {
   const ctx = new Collector(text, mode);
   scan(ctx, CORE, 0, text.length);
+  if (!near) return { hits: ctx.hits, hidden: ctx.hidden, suspects: ctx.suspects };
   if (mode === 'tool' || text.length <= SHORT) scan(ctx, NEAR, 0, text.length);
   else {
     const around = [...ctx.hits, ...ctx.hidden.map(([start, end]) => ({ start, end }))];

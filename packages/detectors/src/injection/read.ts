@@ -10,15 +10,19 @@ const DISGUISED = 0.25;
 /** How far around a disguised word the second reading looks. */
 const REACH = 1500;
 
-/** The settled hits of `text`, read as tool output (`data`) or as a tool definition (`tool`). */
-export function readInstructions(text: string, mode: Mode): Hit[] {
-  const { hits, hidden, suspects } = collect(text, mode);
+/**
+ * The settled hits of `text`, read as tool output (`data`) or as a tool definition (`tool`).
+ * `near: false` skips the rules' everyday trigger words (send, export, call…, `nearWords` and
+ * `nearSymbols`), which otherwise count near another hit or anywhere in a short text.
+ */
+export function readInstructions(text: string, mode: Mode, near = true): Hit[] {
+  const { hits, hidden, suspects } = collect(text, mode, near);
   // Most texts: nothing found, nothing disguised.
   if (hits.length === 0 && hidden.length === 0 && suspects.length === 0) return hits;
   const spots = suspects.map((at) => ({ start: at, end: at + 1 }));
   for (const [a, b] of windows(spots, text.length, REACH)) {
     const folded = fold(text.slice(a, b));
-    const second = collect(folded.text, mode);
+    const second = collect(folded.text, mode, near);
     const at = (i: number): number => a + (folded.map[i] ?? b - a);
     for (const h of second.hits) {
       const start = at(h.start);
