@@ -103,6 +103,52 @@ describe('each fast path', () => {
     );
   });
 
+  it('a guard passes wherever its expression matches, on the words the guards read', () => {
+    const word = fc.constantFrom(
+      'meant',
+      '(meant',
+      'unmeant',
+      'Written',
+      'addressed',
+      'aimed',
+      'only',
+      'solely',
+      'for',
+      'to',
+      'at',
+      'the',
+      'any',
+      'all',
+      'you,',
+      'you',
+      'note',
+      'message',
+      'to:',
+      'a',
+      'if',
+      'are',
+      "you're",
+      'is',
+      'x',
+      '-',
+      '—',
+      '.',
+      ',',
+      'hey',
+      'there',
+    );
+    const sep = fc.constantFrom(' ', '  ', '\n', ' \t', '');
+    const text = fc.array(fc.tuple(word, sep), { maxLength: 12 }).map((a) => a.flat().join(''));
+    fc.assert(
+      fc.property(text, fc.nat(), (t, k) => {
+        const at = t.length === 0 ? 0 : k % (t.length + 1);
+        for (const m of leftMatchers())
+          if (m.re.test(before(t, at, m.n))) expect(m.mayMatch(t, at)).toBe(true);
+      }),
+      { numRuns: 20000 },
+    );
+  });
+
   it('a sticky matcher starts only with a character its first set holds', () => {
     const matchers = [...stickyMatchers()];
     expect(matchers.length).toBeGreaterThan(50);

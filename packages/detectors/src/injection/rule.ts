@@ -28,7 +28,8 @@ export interface Ctx {
 /**
  * A rule runs where one of its triggers matched. Its `words`, `symbols` and `chars` trigger it
  * anywhere; its `nearWords` and `nearSymbols` (everyday words: send, call, delete…) only close to
- * another hit, or anywhere in a short text.
+ * another hit, or anywhere in a short text — and, in `scanText`, not in a long text the classifier
+ * is sure is benign (`SURE_BENIGN_MARGIN` in scan.ts).
  */
 export interface Rule {
   /**

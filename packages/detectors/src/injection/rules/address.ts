@@ -6,7 +6,7 @@
  */
 import { MODEL, MODEL_AI_RE, YOU_TO } from '../lexicon.js';
 import { before, type Ctx, excerpt, matchAt, type Rule, sticky } from '../rule.js';
-import { anyOf, leftMatcher } from '../tail.js';
+import { anyOf, endsWithWord, leftMatcher } from '../tail.js';
 import { aboutAttacks, inPromptSetting, inStringValue, promptDocs, quotedExample, voice } from './context.js';
 
 const NAME = sticky(String.raw`${MODEL}\b`);
@@ -101,10 +101,15 @@ const ITS_ORDERS =
 const ONLY_RIGHT = /^s?(?:\s+eyes)?\s+only\b/i;
 const ONLY_LEFT = /(?:\bfor\s+(?:the\s+)?|[[(]\s*)$/i;
 /** "for", "to" or "at" is one of the last three words. */
+const MEANT_FOR_PREPOSITION = anyOf(['for', 'to', 'at'], 3);
+const MEANT = ['meant', 'intended', 'written', 'addressed', 'directed', 'aimed'];
 const MEANT_FOR = leftMatcher(
   /\b(?:meant|intended|written|addressed|directed|aimed)\s+(?:only\s+|solely\s+|specifically\s+)?(?:for|to|at)\s+(?:the\s+|any\s+|all\s+|you,?\s+(?:the\s+)?)?$/i,
   56,
-  anyOf(['for', 'to', 'at'], 3),
+  // …and the verb ends one of the last five: at most "only", the preposition, "you," and "the"
+  // follow it ("to" and "for" alone let the expression run at most of a prose text's words).
+  (tokens) =>
+    MEANT_FOR_PREPOSITION(tokens) && tokens.some((t, k) => k < 5 && MEANT.some((w) => endsWithWord(t, w))),
 );
 
 /** Verbs an injection orders the model to carry out. */
