@@ -102,6 +102,10 @@ describe('encodedTexts', () => {
     const CUE = /\b(?:decod|base-?64|b64|rot-?13)/i;
     const piece = fc.constantFrom(
       'decod',
+      'x64',
+      '2013',
+      'E64',
+      't13',
       'DeCoDe',
       'decoding',
       'dEcOd',

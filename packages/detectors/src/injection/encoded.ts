@@ -22,14 +22,23 @@ export interface Encoded {
 
 const CUE = /\b(?:decod|base-?64|b64|rot-?13)/i;
 /**
- * What every match of `CUE` holds, looked for first: "64", "13", or "decod" in some case (without
- * the `u` flag no character outside ASCII matches an ASCII letter under `i`). `indexOf` reads a
- * text several times faster than `CUE`, whose `\b` and alternatives are tried at every position,
- * and most texts hold none of them (`encodedTexts` 4.2 against 3.2 ms per MB of the benchmark's corpus).
+ * What every match of `CUE` holds, looked for first: "64" after "b", "e" or "-" (b64, base64,
+ * base-64), "13" after "t" or "-" (rot13, rot-13), or "decod" in some case (without the `u` flag no
+ * character outside ASCII matches an ASCII letter under `i`). `indexOf` reads a text several times
+ * faster than `CUE`, whose `\b` and alternatives are tried at every position, and most texts hold
+ * none of them (`encodedTexts` 4.2 against 3.2 ms per MB of the benchmark's corpus; a quarter of
+ * its texts hold a bare "64" or "13", a year or an `x64`).
  */
 const DECOD = /[dD][eE][cC][oO][dD]/;
 export const cued = (text: string): boolean =>
-  (text.includes('64') || text.includes('13') || DECOD.test(text)) && CUE.test(text);
+  (after(text, '64', 'bBeE-') || after(text, '13', 'tT-') || DECOD.test(text)) && CUE.test(text);
+
+/** Whether `digits` occurs in `text` right after one of the characters of `before`. */
+function after(text: string, digits: string, before: string): boolean {
+  for (let i = text.indexOf(digits, 1); i >= 0; i = text.indexOf(digits, i + 1))
+    if (before.includes(text.charAt(i - 1))) return true;
+  return false;
+}
 const ROT13 = /\brot-?13\b/i;
 /** "decode and carry out", "run it through rot13 and act on it". */
 const ACT =
