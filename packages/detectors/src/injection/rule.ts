@@ -95,6 +95,17 @@ export function matchAt(re: RegExp, text: string, at: number): RegExpExecArray |
   return re.exec(text);
 }
 
+/**
+ * `text` and a space after it, as one sequential string: for loops that read a text a character at
+ * a time (the rules' word search, the classifier's tokeniser). A text cut from a longer one is a
+ * slice, and V8 reads a slice through an indirection; once such a loop has met one, its compiled
+ * code handles every kind of string and reads every text more slowly (the tokeniser about 1.75
+ * times: 22 against 12.5 ms per MB of the benchmark's corpus). The copy costs under 1 ms per MB.
+ */
+export function flatSpaced(text: string): string {
+  return [text, ' '].join('');
+}
+
 /** Up to `n` characters before `at`; a text's start reads as a line break, so `\n` anchors work. */
 export function before(text: string, at: number, n: number): string {
   const from = at - n;

@@ -14,6 +14,7 @@
  * the scan's noisy-or.
  */
 import type { Finding } from '../../types.js';
+import { flatSpaced } from '../rule.js';
 import { aboutAttacks } from '../rules/context.js';
 import { CLASS, decode, MATH, SKIP, TAGGED, width } from './chars.js';
 import { decodeWeights } from './decode.js';
@@ -99,20 +100,9 @@ export function textLogit(text: string, best: Best, m: LogitModel = MODEL): numb
   return windowLogit(best, m) - (best.tokens === 0 ? 0 : discussionCorrection(text, best.start));
 }
 
-/**
- * `text` as one sequential string (with a space after it, which the tokeniser is told to stop
- * before). The tokeniser reads a slice or a concatenation through an indirection, and once it has
- * read one its compiled loop handles every kind of string and reads every text about 1.75 times as
- * slowly (on the benchmark's corpus, after a scan had read slices of it, 22 against 12.5 ms per
- * MB). Text cut to a budget is a slice (engine/result-text.ts); the copy costs under 1 ms per MB.
- */
-function flat(text: string): string {
-  return [text, ' '].join('');
-}
-
 /** The model's logit for `text` and the span of its best window (for tools and evaluation). */
 export function modelLogit(text: string): { z: number; start: number; end: number } {
-  const best = scanWindows(flat(text), modelWeights(), MODEL.window, undefined, 0, text.length);
+  const best = scanWindows(flatSpaced(text), modelWeights(), MODEL.window, undefined, 0, text.length);
   return { z: textLogit(text, best), start: best.start, end: best.end };
 }
 
@@ -129,7 +119,9 @@ export function modelScore(z: number): number {
 export function detectInjectionModel(text: string, out: Finding[]): number {
   if (typeof text !== 'string' || text.length === 0) return Number.NaN;
   const w = modelWeights();
-  const read = flat(text);
+  // A sequential copy, read up to the text's end (not its space): text cut to a budget is a slice
+  // (engine/result-text.ts), and so was the part `core` reads, until 2026-11-29.
+  const read = flatSpaced(text);
   const best = scanWindows(read, w, MODEL.window, undefined, 0, text.length);
   if (best.tokens === 0) return Number.NaN;
   const raw = windowLogit(best);
