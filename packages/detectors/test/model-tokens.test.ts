@@ -18,7 +18,7 @@ import {
   tokStart,
 } from '../src/injection/model/tokens.js';
 import { devTexts } from './dev-fixtures.js';
-import { anyText } from './fast-path-texts.js';
+import { anyText, modelText } from './fast-path-texts.js';
 
 afterEach(() => {
   fastPaths.on = true;
@@ -39,57 +39,6 @@ function tokens(text: string, fast: boolean, from = 0, to = text.length): number
   fastPaths.on = true;
   return out;
 }
-
-/** Characters the tokeniser treats apart: separators, stops, quotes, markup, digits, disguises. */
-const modelText = fc
-  .array(
-    fc.constantFrom(
-      'word',
-      'Ignore',
-      'th3',
-      '1gn0r3',
-      'caf\u00e9',
-      'x',
-      '42',
-      ' ',
-      '    ',
-      '\t',
-      '\n',
-      '\r\n',
-      '.',
-      '. ',
-      ';',
-      ',',
-      ':',
-      '?',
-      '!',
-      '"',
-      '\u201c',
-      '\u201d',
-      "'",
-      '<',
-      '[',
-      '|',
-      '#',
-      '(',
-      ')',
-      '-',
-      '_',
-      'said',
-      'like',
-      '\u00ad',
-      '\u200b',
-      '\u0456',
-      '\uff21',
-      '\u4e2d',
-      '\ud835\udc1a',
-      '\udb40\udc41',
-      '\ud83d\ude00',
-      '\ud800',
-    ),
-    { maxLength: 60 },
-  )
-  .map((a) => a.join(''));
 
 describe('the tokeniser', () => {
   it('reads random and adversarial texts into the same tokens with its fast paths on and off', () => {

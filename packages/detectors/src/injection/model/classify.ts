@@ -19,6 +19,7 @@ import { aboutAttacks } from '../rules/context.js';
 import { CLASS, decode, MATH, SKIP, TAGGED, width } from './chars.js';
 import { decodeWeights } from './decode.js';
 import { type Best, HASH_BITS, SIZE, scanWindows, type Trace } from './scan.js';
+import { scanWasm } from './wasm.js';
 import { MODEL } from './weights.js';
 
 /** The rule name of the model's findings. */
@@ -102,8 +103,20 @@ export function textLogit(text: string, best: Best, m: LogitModel = MODEL): numb
 
 /** The model's logit for `text` and the span of its best window (for tools and evaluation). */
 export function modelLogit(text: string): { z: number; start: number; end: number } {
-  const best = scanWindows(flatSpaced(text), modelWeights(), MODEL.window, undefined, 0, text.length);
+  const best = bestWindow(text, modelWeights());
   return { z: textLogit(text, best), start: best.start, end: best.end };
+}
+
+/**
+ * The best window of `text`: by the WebAssembly scan (`wasm.ts`), or where it is unavailable by
+ * the TypeScript one over a sequential copy, read up to the text's end (not its space): text cut
+ * to a budget is a slice (engine/result-text.ts), which V8 reads through an indirection.
+ */
+function bestWindow(text: string, w: Int8Array): Best {
+  return (
+    scanWasm(text, w, MODEL.window) ??
+    scanWindows(flatSpaced(text), w, MODEL.window, undefined, 0, text.length)
+  );
 }
 
 /** The logit as a finding score: 0.5 at the operating point. */
@@ -119,10 +132,7 @@ export function modelScore(z: number): number {
 export function detectInjectionModel(text: string, out: Finding[]): number {
   if (typeof text !== 'string' || text.length === 0) return Number.NaN;
   const w = modelWeights();
-  // A sequential copy, read up to the text's end (not its space): text cut to a budget is a slice
-  // (engine/result-text.ts), and so was the part `core` reads, until 2026-11-29.
-  const read = flatSpaced(text);
-  const best = scanWindows(read, w, MODEL.window, undefined, 0, text.length);
+  const best = bestWindow(text, w);
   if (best.tokens === 0) return Number.NaN;
   const raw = windowLogit(best);
   // The discussion correction only lowers the logit, so a text already `SETTLED` below the
@@ -132,7 +142,7 @@ export function detectInjectionModel(text: string, out: Finding[]): number {
   const margin = z - MODEL.threshold;
   const score = modelScore(z);
   if (!(score >= FLOOR)) return margin;
-  const [start, end] = core(read, best.start, best.end, w);
+  const [start, end] = core(flatSpaced(text), best.start, best.end, w);
   out.push({
     rule: MODEL_RULE,
     kind: 'injection',

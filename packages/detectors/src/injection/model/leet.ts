@@ -12,7 +12,8 @@ const PRIME = 0x01000193;
 /** Salt of the second, ambiguous reading. */
 export const LEET_ALT = 0x1b873593;
 
-const LEET = new Uint16Array(58);
+/** The letter each digit reads as (`0`–`9`; other digits as themselves). */
+export const LEET = new Uint16Array(58);
 for (let d = 48; d < 58; d++) LEET[d] = d;
 for (const [d, l] of ['0o', '1i', '3e', '4a', '5s', '7t']) LEET[d!.charCodeAt(0)] = l!.charCodeAt(0);
 

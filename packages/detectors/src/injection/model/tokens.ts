@@ -83,46 +83,46 @@ function wordHash(w: string): number {
  * such a quotation hash apart from the same words said outright, so the model learns the two
  * separately (prose about attacks quotes them; attacks say them).
  */
-const CUES = new Set(
-  [
-    'as',
-    'like',
-    'g',
-    'example',
-    'instance',
-    'say',
-    'says',
-    'said',
-    'saying',
-    'write',
-    'writes',
-    'wrote',
-    'written',
-    'writing',
-    'phrase',
-    'phrases',
-    'phrased',
-    'string',
-    'strings',
-    'text',
-    'words',
-    'called',
-    'contains',
-    'containing',
-    'read',
-    'reads',
-    'reading',
-    'asked',
-    'asking',
-    'told',
-    'telling',
-    'typed',
-    'planted',
-    'hid',
-    'hidden',
-    'including',
-  ].map(wordHash),
-);
+/** The hashes of the cue words (`wasm.ts` hands them to the WebAssembly scan too). */
+export const CUE_HASHES: readonly number[] = [
+  'as',
+  'like',
+  'g',
+  'example',
+  'instance',
+  'say',
+  'says',
+  'said',
+  'saying',
+  'write',
+  'writes',
+  'wrote',
+  'written',
+  'writing',
+  'phrase',
+  'phrases',
+  'phrased',
+  'string',
+  'strings',
+  'text',
+  'words',
+  'called',
+  'contains',
+  'containing',
+  'read',
+  'reads',
+  'reading',
+  'asked',
+  'asking',
+  'told',
+  'telling',
+  'typed',
+  'planted',
+  'hid',
+  'hidden',
+  'including',
+].map(wordHash);
+const CUES = new Set(CUE_HASHES);
 
 /** A hash's slot among the hashed features: Fibonacci hashing (the top bits of a multiple). */
 function bucket(x: number): number {
@@ -130,7 +130,7 @@ function bucket(x: number): number {
 }
 
 /** ASCII separators whose only effect is to separate: not a quotation mark, a line break or a stop. */
-const PLAIN = new Uint8Array(0x80);
+export const PLAIN = new Uint8Array(0x80);
 for (let c = 0; c < 0x80; c++) PLAIN[c] = CLASS[c] === SEP && c !== 34 ? 1 : 0;
 
 /** Where a tokeniser is in its text, between chunks. */

@@ -1,0 +1,361 @@
+/**
+ * The classifier's tokeniser and best-window scan (`src/injection/model/tokens.ts` and `scan.ts`)
+ * as one WebAssembly loop, in AssemblyScript. It reads the same UTF-16 code units and computes
+ * the same features, window sums and spans; `test/model-wasm.test.ts` holds the two equal on
+ * random texts and on every fixture. The TypeScript stays the reference: training reads its
+ * trace, and the scan falls back to it where WebAssembly is missing or fails.
+ *
+ * Why: the JavaScript loop costs ~19 ms a megabyte on the benchmark corpus, this one ~9.5. V8
+ * compiles both with the same backend; the difference is what JavaScript makes it check
+ * (string representations behind `charCodeAt`, small-integer tags, bounds).
+ *
+ * Built by `npm run build:wasm` (scripts/build-wasm.mjs) into `src/injection/model/wasm-binary.ts`.
+ * No runtime and no allocation: the host fills the tables and the text into fixed places of the
+ * memory, exported below.
+ */
+
+// The memory's layout, in bytes. The host reads these offsets from the exports.
+/** Class of each UTF-16 code unit (`CLASS` in chars.ts), u8 × 0x10000. */
+export const CLASS_AT: usize = 0;
+/** What a word code unit folds to (`FOLD`), u16 × 0x10000. */
+export const FOLD_AT: usize = 0x10000;
+/** `ASCII_WORD`, u8 × 0x80. */
+export const ASCII_WORD_AT: usize = 0x30000;
+/** ASCII separators that only separate (`PLAIN` in tokens.ts), u8 × 0x80. */
+export const PLAIN_AT: usize = 0x30080;
+/** `MATH_FOLD`, u16 × 0x400. */
+export const MATH_FOLD_AT: usize = 0x30100;
+/** The letter a leetspeak digit reads as (`LEET` in leet.ts), u8 × 64. */
+export const LEET_AT: usize = 0x30900;
+/** The hashes of the words that open a reported quotation (`CUES`), i32 × up to 63. */
+export const CUES_AT: usize = 0x30a00;
+/** How many of them, i32. */
+export const CUE_COUNT_AT: usize = 0x30afc;
+/** Per feature, its weight (low byte) and count in the window (high byte), i16 × `SIZE`. */
+export const CELLS_AT: usize = 0x31000;
+/** The text, u16 × its length. Memory past it grows as long texts need. */
+export const TEXT_AT: usize = 0x100000;
+
+export const HASH_BITS: i32 = 17;
+const SHIFT: i32 = 32 - HASH_BITS;
+const HASHED: i32 = 1 << HASH_BITS;
+const SIZE: i32 = HASHED + 16;
+const RING: i32 = 4096;
+const PER_TOKEN: i32 = 6;
+const FEATS: usize = CELLS_AT + ((<usize>SIZE * 2 + 0xfff) & ~0xfff);
+const COUNT: usize = FEATS + <usize>(RING * PER_TOKEN * 4);
+const TOK_START: usize = COUNT + <usize>RING;
+const TOK_END: usize = TOK_START + <usize>(RING * 4);
+/** The longest window: as `MAX_WINDOW` in tokens.ts. */
+export const MAX_WINDOW: i32 = RING - 1024;
+
+const F_TAG: i32 = HASHED + 1;
+const F_ZERO_WIDTH: i32 = HASHED + 2;
+const F_HOMOGLYPH: i32 = HASHED + 3;
+const F_LEET: i32 = HASHED + 4;
+const F_SPACED: i32 = HASHED + 5;
+const F_LONG_RUN: i32 = HASHED + 6;
+const F_SOFT_HYPHEN: i32 = HASHED + 7;
+const F_SPACED_LONG: i32 = HASHED + 8;
+
+const WORD: i32 = 1;
+const SKIP: i32 = 2;
+const PUNCT: i32 = 3;
+const IDEO: i32 = 4;
+const NL: i32 = 5;
+const STOP: i32 = 6;
+const TAGGED: i32 = 0x10000;
+const MATH: i32 = 0x20000;
+
+const FNV: i32 = 0x811c9dc5;
+const PRIME: i32 = 0x01000193;
+const BOS: i32 = 0x2545f491;
+const NUM: i32 = 0x68e31da4;
+const STEM: i32 = 0x3c6ef372;
+const QUOTED: i32 = 0x5be0cd19;
+const LEET_ALT: i32 = 0x1b873593;
+
+/** The best window of the last `scan`: its sum, span and the text's token count. */
+export let bestSum: i32 = 0;
+export let bestStart: i32 = 0;
+export let bestEnd: i32 = 0;
+export let tokens: i32 = 0;
+
+let width: i32 = 1;
+let leetWord: bool = false;
+let leetStem: i32 = 0;
+
+function unit(i: i32): i32 {
+  return <i32>load<u16>(TEXT_AT + ((<usize>i) << 1));
+}
+function classOf(c: i32): i32 {
+  return <i32>load<u8>(CLASS_AT + <usize>c);
+}
+function folded(c: i32): i32 {
+  return <i32>load<u16>(FOLD_AT + ((<usize>c) << 1));
+}
+function bucket(x: i32): i32 {
+  return <i32>(<u32>((x ^ <i32>(<u32>x >>> 15)) * <i32>0x9e3779b1) >>> SHIFT);
+}
+function ringAt(base: usize, slot: i32): usize {
+  return base + ((<usize>slot) << 2);
+}
+
+/** `decode` of chars.ts: a code unit, or a tag or mathematical character read whole. */
+function decode(i: i32, end: i32): i32 {
+  const c = unit(i);
+  width = 1;
+  if (c < 0xd800 || c >= 0xdc00) return c;
+  const lo = i + 1 < end ? unit(i + 1) : 0;
+  if (lo < 0xdc00 || lo >= 0xe000) return 0x20;
+  width = 2;
+  if (c === 0xdb40 && lo < 0xdc80) return TAGGED + lo - 0xdc00;
+  if (c === 0xd835) {
+    const m = <i32>load<u16>(MATH_FOLD_AT + ((<usize>(lo - 0xdc00)) << 1));
+    if (m !== 0) return MATH + m;
+  }
+  return 0x20;
+}
+
+/** `leetRead` of leet.ts. */
+function leetRead(from: i32, to: i32, end: i32): i32 {
+  let h = FNV;
+  let len = 0;
+  let last = 0;
+  leetWord = false;
+  leetStem = 0;
+  for (let i = from; i < to; i += width) {
+    let c = decode(i, end);
+    if (c >= TAGGED && c < MATH) c -= TAGGED;
+    const cls = c < TAGGED ? classOf(c) : WORD;
+    if (cls !== WORD) continue;
+    let f = c < TAGGED ? folded(c) : c - MATH;
+    if (f >= 48 && f < 58) {
+      f = <i32>load<u8>(LEET_AT + <usize>f);
+      last = last === 1 || last === 2 ? 2 : 3;
+    } else {
+      if (last === 2) leetWord = true;
+      last = 1;
+    }
+    h = (h ^ f) * PRIME;
+    if (++len === 5) leetStem = h;
+  }
+  return h;
+}
+
+function isCue(x: i32): bool {
+  const n = load<i32>(CUE_COUNT_AT);
+  for (let k = 0; k < n; k++) if (load<i32>(CUES_AT + ((<usize>k) << 2)) === x) return true;
+  return false;
+}
+
+/** Adds a feature's weight to `sum` when it enters the window (its count was 0). */
+function enter(f: i32, sum: i32): i32 {
+  const p = CELLS_AT + ((<usize>f) << 1);
+  const v = <i32>load<i16>(p);
+  store<i16>(p, <i16>(v + 256));
+  return v < 256 ? sum + <i32>(<i8>v) : sum;
+}
+
+/** Takes a feature's weight off `sum` when it leaves the window (its count falls to 0). */
+function leave(f: i32, sum: i32): i32 {
+  const p = CELLS_AT + ((<usize>f) << 1);
+  const v = <i32>load<i16>(p) - 256;
+  store<i16>(p, <i16>v);
+  return v < 256 ? sum - <i32>(<i8>v) : sum;
+}
+
+/**
+ * Reads the text's code units `[0, n)` (a text of its own: offsets are its own) with windows of
+ * `span` tokens, as `scanWindows` with `readTokens` and the fast paths on; leaves the best window
+ * in `bestSum`, `bestStart`, `bestEnd` and the number of tokens in `tokens`. Every count is back at
+ * zero after it.
+ */
+export function scan(n: i32, span: i32): void {
+  const mask = RING - 1;
+  let best: i32 = i32.MIN_VALUE;
+  let bStart = 0;
+  let bEnd = 0;
+  let sum = 0;
+  let g = 0;
+  let i = 0;
+  let prev = BOS;
+  let bos = true;
+  let spaced = 0;
+  let flag = 0;
+  let quoted = 0;
+  // The word being read.
+  let len = 0;
+  let start = 0;
+  let h = FNV;
+  let h5 = 0;
+  let digits = 0;
+  let foreign = 0;
+  let lookalike = 0;
+  let hidden = 0;
+  let tagged = 0;
+  for (;;) {
+    let c = 10;
+    let cls = NL;
+    let step = 1;
+    if (i < n) {
+      c = unit(i);
+      if (c < 0x80) {
+        let f = <i32>load<u8>(ASCII_WORD_AT + <usize>c);
+        if (f !== 0) {
+          if (len === 0) start = i;
+          for (;;) {
+            if (f < 58) digits++;
+            h = (h ^ f) * PRIME;
+            if (++len === 5) h5 = h;
+            if (++i >= n) break;
+            c = unit(i);
+            if (c >= 0x80) break;
+            f = <i32>load<u8>(ASCII_WORD_AT + <usize>c);
+            if (f === 0) break;
+          }
+          if (i < n && c >= 0x80) continue;
+          if (i >= n) c = 10;
+        }
+        cls = classOf(c);
+      } else {
+        c = decode(i, n);
+        step = width;
+        if (c >= TAGGED && c < MATH) {
+          const p = i >= 2 ? unit(i - 1) : 0;
+          if (p < 0xdc00 || p >= 0xdc80 || unit(i - 2) !== 0xdb40) flag = p === 0xdff4 ? 2 : 1;
+          c -= TAGGED;
+          if (flag === 1) tagged = 1;
+        }
+        cls = c < TAGGED ? classOf(c) : WORD;
+        if (cls === WORD) {
+          if (len === 0) start = i;
+          const f = c < TAGGED ? folded(c) : c - MATH;
+          if (c >= 0x80) {
+            foreign++;
+            if (f < 0x80 && c >= 0x370) lookalike = 1;
+          }
+          if (f < 58 && f >= 48) digits++;
+          h = (h ^ f) * PRIME;
+          if (++len === 5) h5 = h;
+          i += step;
+          continue;
+        }
+        if (cls === SKIP) {
+          if (len > 0) hidden |= c === 0xad ? 2 : 1;
+          i += step;
+          continue;
+        }
+      }
+    }
+    let tok: i32;
+    let after = false;
+    const slot = g & mask;
+    const base = FEATS + ((<usize>(slot * PER_TOKEN)) << 2);
+    let k: usize = base + 8;
+    if (len > 0) {
+      store<i32>(ringAt(TOK_START, slot), start);
+      store<i32>(ringAt(TOK_END, slot), i);
+      if (c === 32) i++;
+      tok = h;
+      let x1 = 0;
+      if (digits === len) tok = NUM + min(len, 12);
+      else if (digits > 0) {
+        const read = leetRead(start, i, n);
+        if (leetWord) {
+          tok = read;
+          h5 = leetStem;
+          x1 = F_LEET;
+        } else if (read !== h) {
+          store<i32>(k, bucket(read ^ LEET_ALT ^ quoted));
+          k += 4;
+        }
+      }
+      if (len > 5 && digits !== len) {
+        store<i32>(k, bucket(h5 ^ STEM ^ quoted));
+        k += 4;
+      }
+      if (tagged) x1 = F_TAG;
+      else if (hidden & 1) x1 = F_ZERO_WIDTH;
+      else if (hidden) x1 = F_SOFT_HYPHEN;
+      else if (lookalike && foreign < len) x1 = F_HOMOGLYPH;
+      if (x1 !== 0) {
+        store<i32>(k, x1);
+        k += 4;
+      }
+      if (len >= 24 && digits > 0 && digits < len) {
+        store<i32>(k, F_LONG_RUN);
+        k += 4;
+      }
+      spaced = len === 1 && digits === 0 ? spaced + 1 : 0;
+      if (spaced === 4) {
+        store<i32>(k, F_SPACED);
+        k += 4;
+      } else if (spaced === 12) {
+        store<i32>(k, F_SPACED_LONG);
+        k += 4;
+      }
+      len = digits = foreign = lookalike = hidden = tagged = 0;
+      h = FNV;
+    } else if (cls === PUNCT || cls === IDEO) {
+      const fc = folded(c);
+      if (fc !== 0) c = fc;
+      tok = (FNV ^ c) * PRIME;
+      store<i32>(ringAt(TOK_START, slot), i);
+      i += step;
+      store<i32>(ringAt(TOK_END, slot), i);
+      if (tagged) {
+        store<i32>(k, F_TAG);
+        k += 4;
+      }
+      tagged = 0;
+      if (c === 33 || c === 63 || c === 58) after = i >= n || classOf(unit(i)) !== WORD;
+    } else {
+      if (i >= n) break;
+      tagged = 0;
+      if (c === 34 || c === 0x201c || c === 0x201d)
+        quoted = quoted === 0 && c !== 0x201d && isCue(prev) ? QUOTED : 0;
+      if (cls === NL) {
+        bos = true;
+        quoted = 0;
+      } else if (cls === STOP && (i + 1 >= n || classOf(unit(i + 1)) !== WORD)) bos = true;
+      i += step;
+      while (i < n) {
+        const d = unit(i);
+        if (d >= 0x80 || load<u8>(PLAIN_AT + <usize>d) === 0) break;
+        i++;
+      }
+      continue;
+    }
+    store<i32>(base, bucket(tok ^ quoted));
+    store<i32>(base + 4, bucket(((bos ? BOS : prev) * <i32>0x9e3779b1) ^ tok ^ quoted));
+    store<u8>(COUNT + <usize>slot, <u8>((k - base) >> 2));
+    // The oldest token leaves the window, this one enters it.
+    if (g >= span) {
+      const old = (g - span) & mask;
+      const from = FEATS + ((<usize>(old * PER_TOKEN)) << 2);
+      const to = from + ((<usize>load<u8>(COUNT + <usize>old)) << 2);
+      for (let j = from; j < to; j += 4) sum = leave(load<i32>(j), sum);
+    }
+    for (let j = base; j < k; j += 4) sum = enter(load<i32>(j), sum);
+    if (sum > best) {
+      best = sum;
+      bStart = load<i32>(ringAt(TOK_START, (g + 1 > span ? g + 1 - span : 0) & mask));
+      bEnd = load<i32>(ringAt(TOK_END, slot));
+    }
+    g++;
+    prev = tok;
+    bos = after;
+  }
+  // Leave every count at zero for the next call.
+  for (let t = max(0, g - span); t < g; t++) {
+    const s = t & mask;
+    const from = FEATS + ((<usize>(s * PER_TOKEN)) << 2);
+    const to = from + ((<usize>load<u8>(COUNT + <usize>s)) << 2);
+    for (let j = from; j < to; j += 4) leave(load<i32>(j), 0);
+  }
+  bestSum = g === 0 ? 0 : best;
+  bestStart = bStart;
+  bestEnd = bEnd;
+  tokens = g;
+}
