@@ -103,6 +103,16 @@ function place(x: Exports, text: string): void {
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
+/** The most memory kept between scans: enough for a text of 15 M characters. */
+const KEEP_BYTES = 32 * 1024 * 1024;
+
+function release(): void {
+  module = undefined;
+  cellsOf = undefined;
+  bytes = undefined;
+  units = undefined;
+}
+
 /** The module, compiled and filled on first use; `undefined` when off or unusable. */
 function ready(): Exports | undefined {
   if (broken || !wasm.on || !fastPaths.on) return undefined;
@@ -130,13 +140,27 @@ export function scanWasm(text: string, weights: Int8Array, window: number): Best
     }
     place(x, text);
     x.scan(text.length, Math.max(1, Math.min(window, x.maxWindow)));
-    return { sum: x.bestSum.value, start: x.bestStart.value, end: x.bestEnd.value, tokens: x.tokens.value };
+    const best = {
+      sum: x.bestSum.value,
+      start: x.bestStart.value,
+      end: x.bestEnd.value,
+      tokens: x.tokens.value,
+    };
+    // A memory never shrinks: after a text that grew it past `KEEP_BYTES`, let it go (the next
+    // scan compiles and fills a new one, about a millisecond).
+    if (x.memory.buffer.byteLength > KEEP_BYTES) release();
+    return best;
   } catch {
     // Fail to the TypeScript scan, which gives the same reading.
     broken = true;
-    module = undefined;
+    release();
     return undefined;
   }
+}
+
+/** The bytes of memory the module holds now (0: none compiled); for tests. */
+export function wasmMemoryBytes(): number {
+  return module?.memory.buffer.byteLength ?? 0;
 }
 
 /** Whether texts are read by the WebAssembly scan (for tests and the benchmark's report). */
