@@ -1,4 +1,4 @@
-/** The binary packages/detectors/assembly/classifier.ts compiles to. */
+/** The binary packages/detectors/assembly/scan.ts compiles to. */
 export function compile(): Promise<Uint8Array>;
 /** The TypeScript module that carries `binary`. */
 export function render(binary: Uint8Array): string;

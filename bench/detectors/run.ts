@@ -15,8 +15,8 @@ import type { Finding } from '@mcp-trust/detectors';
 import { detectInjection, detectPii, detectSecrets, scanText } from '@mcp-trust/detectors';
 import { lintSource } from '@secretlint/core';
 import { creator as recommended } from '@secretlint/secretlint-rule-preset-recommend';
-// Not part of the package's surface: whether the classifier runs as WebAssembly here.
-import { wasmReady } from '../../packages/detectors/dist/injection/model/wasm.js';
+// Not part of the package's surface: whether the detectors' loops run as WebAssembly here.
+import { wasmReady } from '../../packages/detectors/dist/injection/wasm.js';
 import { countOptionsFromArgs } from '../core/options.js';
 import { corpus } from './corpus.js';
 

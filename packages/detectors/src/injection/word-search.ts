@@ -13,6 +13,7 @@
  * (`canonical`).
  */
 import { isSpace } from './chars.js';
+import { learnClass, type WalkTables, walkState, walkWords } from './wasm.js';
 
 /** What a match of a trie word runs, computed once per word (the pass's `Found`). */
 export type FoundOf<F> = (key: string) => F;
@@ -76,13 +77,13 @@ function markInnerStarts(n: Node, c: number): void {
   }
 }
 
-export class WordSearch<F> {
+export class WordSearch<F> implements WalkTables {
   /**
    * Class of each code unit: `OTHER_WORD`, `OTHER` or a trie letter. ASCII in a table of its own
    * (small enough to stay in the fastest cache); the rest worked out when first met.
    */
-  private readonly ascii = new Uint8Array(128);
-  private readonly other = new Uint8Array(0x10000).fill(UNKNOWN);
+  readonly ascii = new Uint8Array(128);
+  readonly other = new Uint8Array(0x10000).fill(UNKNOWN);
   /** Class of each canonical code unit a trigger holds. */
   private readonly letters = new Map<number, number>();
   private readonly width: number;
@@ -90,7 +91,7 @@ export class WordSearch<F> {
    * `step[state + class]`: the next state. States are numbered in multiples of `width`: after
    * non-word text, inside a word, then the trie's nodes, flagged ones (`hot` on) last.
    */
-  private readonly step: Uint16Array;
+  readonly step: Uint16Array;
   private readonly hot: number;
   /** Per node (state / width): its flags, and how many characters lead to it from the word start. */
   private readonly flags: Uint8Array;
@@ -215,7 +216,10 @@ export class WordSearch<F> {
     const letter = this.letters.get(canonical(c));
     const k = letter !== undefined ? letter : c < 128 && isWord(c) ? OTHER_WORD : OTHER;
     if (c < 128) this.ascii[c] = k;
-    else this.other[c] = k;
+    else {
+      this.other[c] = k;
+      learnClass(this, c, k);
+    }
     return k;
   }
 
@@ -234,13 +238,23 @@ export class WordSearch<F> {
       // The automaton alone, no call in the loop (twice as fast as with one).
       let c = 0;
       let k = 0;
-      for (; i < to; i++) {
-        c = text.charCodeAt(i);
-        k = c < 128 ? ascii[c]! : other[c]!;
-        if (k === UNKNOWN) break;
-        s = step[s + k]!;
-        if (s >= hot) break;
-      }
+      // In WebAssembly where it can (`wasm.ts`), else here: the same steps.
+      const stop = walkWords(this, text, s, i, to, hot);
+      if (stop >= 0) {
+        i = stop;
+        s = walkState;
+        if (i < to) {
+          c = text.charCodeAt(i);
+          k = c < 128 ? ascii[c]! : other[c]!;
+        }
+      } else
+        for (; i < to; i++) {
+          c = text.charCodeAt(i);
+          k = c < 128 ? ascii[c]! : other[c]!;
+          if (k === UNKNOWN) break;
+          s = step[s + k]!;
+          if (s >= hot) break;
+        }
       if (i >= to) return -1;
       if (k === UNKNOWN) {
         this.classOf(c);

@@ -16,10 +16,10 @@
 import type { Finding } from '../../types.js';
 import { flatSpaced } from '../rule.js';
 import { aboutAttacks } from '../rules/context.js';
+import { scanWasm } from '../wasm.js';
 import { CLASS, decode, MATH, SKIP, TAGGED, width } from './chars.js';
 import { decodeWeights } from './decode.js';
 import { type Best, HASH_BITS, SIZE, scanWindows, type Trace } from './scan.js';
-import { scanWasm } from './wasm.js';
 import { MODEL } from './weights.js';
 
 /** The rule name of the model's findings. */

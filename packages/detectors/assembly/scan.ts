@@ -1,15 +1,18 @@
 /**
- * The classifier's tokeniser and best-window scan (`src/injection/model/tokens.ts` and `scan.ts`)
- * as one WebAssembly loop, in AssemblyScript. It reads the same UTF-16 code units and computes
+ * The detectors' two loops that read every character, in AssemblyScript: the rules' word-trigger
+ * automaton (`walk`, the inner loop of `WordSearch.exec` in src/injection/word-search.ts), and the
+ * classifier's tokeniser and best-window scan (`scan`; src/injection/model/tokens.ts and scan.ts)
+ * as one loop. It reads the same UTF-16 code units and computes
  * the same features, window sums and spans; `test/model-wasm.test.ts` holds the two equal on
- * random texts and on every fixture. The TypeScript stays the reference: training reads its
- * trace, and the scan falls back to it where WebAssembly is missing or fails.
+ * random texts and on every fixture, and test/injection-word-search.test.ts holds the walk to the
+ * expression it stands in for. The TypeScript stays the reference: training reads its trace, and
+ * the detectors fall back to it where WebAssembly is missing or fails.
  *
  * Why: the JavaScript loop costs ~19 ms a megabyte on the benchmark corpus, this one ~9.5. V8
  * compiles both with the same backend; the difference is what JavaScript makes it check
  * (string representations behind `charCodeAt`, small-integer tags, bounds).
  *
- * Built by `npm run build:wasm` (scripts/build-wasm.mjs) into `src/injection/model/wasm-binary.ts`.
+ * Built by `npm run build:wasm` (scripts/build-wasm.mjs) into `src/injection/wasm-binary.ts`.
  * No runtime and no allocation: the host fills the tables and the text into fixed places of the
  * memory, exported below.
  */
@@ -33,8 +36,10 @@ export const CUES_AT: usize = 0x30a00;
 export const CUE_COUNT_AT: usize = 0x30afc;
 /** Per feature, its weight (low byte) and count in the window (high byte), i16 × `SIZE`. */
 export const CELLS_AT: usize = 0x31000;
+/** The word searches' tables (`WordSearch`: step u16, ASCII classes u8, other classes u8), to `TEXT_AT`. */
+export const WORDS_AT: usize = 0x100000;
 /** The text, u16 × its length. Memory past it grows as long texts need. */
-export const TEXT_AT: usize = 0x100000;
+export const TEXT_AT: usize = 0x200000;
 
 export const HASH_BITS: i32 = 17;
 const SHIFT: i32 = 32 - HASH_BITS;
@@ -358,4 +363,25 @@ export function scan(n: i32, span: i32): void {
   bestStart = bStart;
   bestEnd = bEnd;
   tokens = g;
+}
+
+/** The automaton's state where the last `walk` stopped. */
+export let walkState: i32 = 0;
+
+/**
+ * The inner loop of `WordSearch.exec`: steps the automaton `step` (u16 × states × classes, at
+ * `step`) from state `s` over the text's code units from `i` until `to`, a state at or past `hot`,
+ * or a code unit whose class is not worked out yet (255 in `other`); returns where it stopped and
+ * leaves the state in `walkState`. Classes come from `ascii` (u8 × 128) and `other` (u8 × 0x10000).
+ */
+export function walk(step: usize, ascii: usize, other: usize, s: i32, i: i32, to: i32, hot: i32): i32 {
+  for (; i < to; i++) {
+    const c = unit(i);
+    const k = c < 128 ? <i32>load<u8>(ascii + <usize>c) : <i32>load<u8>(other + <usize>c);
+    if (k === 255) break;
+    s = <i32>load<u16>(step + ((<usize>(s + k)) << 1));
+    if (s >= hot) break;
+  }
+  walkState = s;
+  return i;
 }

@@ -1,0 +1,238 @@
+/**
+ * The detectors' loops in WebAssembly (packages/detectors/assembly/scan.ts): the classifier's
+ * scan (`scanWasm`: the same best window as `scanWindows` over `readTokens` with the fast paths
+ * on, in about half the time) and the word search's automaton (`walkWords`, the inner loop of
+ * `WordSearch.exec`). The module is compiled on first use from the bytes in `wasm-binary.ts`; the
+ * character tables, the weights, the automata and the text are copied into its memory.
+ *
+ * Where WebAssembly is missing, fails to compile, or fails during a call, these return `undefined`
+ * (or -1) from then on and the callers read the text in TypeScript: the findings are the same
+ * either way, only slower.
+ */
+import { fastPaths } from './fast-paths.js';
+import { ASCII_WORD, CLASS, FOLD, MATH_FOLD } from './model/chars.js';
+import { LEET } from './model/leet.js';
+import type { Best } from './model/scan.js';
+import { CUE_HASHES, HASH_BITS, PLAIN, SIZE } from './model/tokens.js';
+import { WASM_BINARY } from './wasm-binary.js';
+
+/** The parts of the WebAssembly API used here (the compiler's `lib` declares none of it). */
+interface WasmMemory {
+  readonly buffer: ArrayBuffer;
+  grow(pages: number): number;
+}
+interface WasmGlobal {
+  readonly value: number;
+}
+declare const WebAssembly: {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: object) => { exports: Record<string, unknown> };
+  Global: abstract new () => WasmGlobal;
+};
+
+/** The switch: off, every text is read in TypeScript (tests and benchmarks compare). */
+export const wasm = { on: true };
+
+/** The module's exports, and the constants read once. */
+interface Exports {
+  memory: WasmMemory;
+  scan(n: number, span: number): void;
+  walk(step: number, ascii: number, other: number, s: number, i: number, to: number, hot: number): number;
+  bestSum: WasmGlobal;
+  bestStart: WasmGlobal;
+  bestEnd: WasmGlobal;
+  tokens: WasmGlobal;
+  walkState: WasmGlobal;
+  cellsAt: number;
+  maxWindow: number;
+  wordsAt: number;
+  textAt: number;
+}
+
+/** The most memory kept from one text to the next: enough for a text of 15 M characters. */
+const KEEP_BYTES = 32 * 1024 * 1024;
+
+let module: Exports | undefined;
+/** Compiling or a call failed: never try again in this process. */
+let broken = false;
+/** The weights the memory's cells hold. */
+let cellsOf: Int8Array | undefined;
+/** The string whose code units are at `textAt`. */
+let placed: string | undefined;
+/** Where each word search's tables are in the memory, and where the next one goes. */
+const registered = new Map<WalkTables, number>();
+let wordsNext = 0;
+let bytes: Buffer | undefined;
+
+/** An exported constant's value. */
+function constant(x: Record<string, unknown>, name: string): number {
+  const g = x[name];
+  if (!(g instanceof WebAssembly.Global)) throw new Error(`detectors wasm: no export ${name}`);
+  return (g as WasmGlobal).value;
+}
+
+function instantiate(): Exports {
+  const code = new WebAssembly.Module(Buffer.from(WASM_BINARY, 'base64'));
+  const x = new WebAssembly.Instance(code, {}).exports;
+  if (constant(x, 'HASH_BITS') !== HASH_BITS)
+    throw new Error(`detectors wasm: ${constant(x, 'HASH_BITS')} hash bits, scanner ${HASH_BITS}`);
+  const buf = (x.memory as WasmMemory).buffer;
+  new Uint8Array(buf, constant(x, 'CLASS_AT'), CLASS.length).set(CLASS);
+  new Uint16Array(buf, constant(x, 'FOLD_AT'), FOLD.length).set(FOLD);
+  new Uint8Array(buf, constant(x, 'ASCII_WORD_AT'), ASCII_WORD.length).set(ASCII_WORD);
+  new Uint8Array(buf, constant(x, 'PLAIN_AT'), PLAIN.length).set(PLAIN);
+  new Uint16Array(buf, constant(x, 'MATH_FOLD_AT'), MATH_FOLD.length).set(MATH_FOLD);
+  new Uint8Array(buf, constant(x, 'LEET_AT'), LEET.length).set(LEET);
+  if ((constant(x, 'CUE_COUNT_AT') - constant(x, 'CUES_AT')) / 4 < CUE_HASHES.length)
+    throw new Error('detectors wasm: too many cue words');
+  new Int32Array(buf, constant(x, 'CUES_AT'), CUE_HASHES.length).set(CUE_HASHES);
+  new Int32Array(buf, constant(x, 'CUE_COUNT_AT'), 1)[0] = CUE_HASHES.length;
+  for (const g of ['bestSum', 'bestStart', 'bestEnd', 'tokens', 'walkState']) constant(x, g);
+  const out = {
+    ...(x as unknown as Omit<Exports, 'cellsAt' | 'maxWindow' | 'wordsAt' | 'textAt'>),
+    cellsAt: constant(x, 'CELLS_AT'),
+    maxWindow: constant(x, 'MAX_WINDOW'),
+    wordsAt: constant(x, 'WORDS_AT'),
+    textAt: constant(x, 'TEXT_AT'),
+  };
+  wordsNext = out.wordsAt;
+  return out;
+}
+
+function release(): void {
+  module = undefined;
+  cellsOf = undefined;
+  placed = undefined;
+  bytes = undefined;
+  registered.clear();
+}
+
+/**
+ * The module with `text` in its memory, or `undefined` when off or unusable. A memory never
+ * shrinks, so one that a long text took past `KEEP_BYTES` is let go before a text that fits in
+ * less (a new one costs about a millisecond to compile and fill).
+ */
+function withText(text: string): Exports | undefined {
+  if (broken || !wasm.on || !fastPaths.on) return undefined;
+  try {
+    if (module !== undefined && placed !== text) {
+      const have = module.memory.buffer.byteLength;
+      if (have > KEEP_BYTES && module.textAt + 2 * text.length <= KEEP_BYTES) release();
+    }
+    module ??= instantiate();
+    if (placed !== text) place(module, text);
+    return module;
+  } catch {
+    fail();
+    return undefined;
+  }
+}
+
+/** Puts `text` at `textAt`, growing the memory when it does not fit. */
+function place(x: Exports, text: string): void {
+  const need = x.textAt + 2 * text.length;
+  const have = x.memory.buffer.byteLength;
+  if (need > have) x.memory.grow(Math.ceil((need - have) / 65536));
+  if (bytes === undefined || bytes.buffer !== x.memory.buffer) bytes = Buffer.from(x.memory.buffer);
+  // Node writes a string's code units as UTF-16LE natively; a big-endian host needs the loop.
+  if (LITTLE_ENDIAN) bytes.write(text, x.textAt, 'utf16le');
+  else {
+    const units = new Uint16Array(x.memory.buffer, x.textAt, text.length);
+    for (let i = 0; i < text.length; i++) units[i] = text.charCodeAt(i);
+  }
+  placed = text;
+}
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/** A call failed: read in TypeScript from now on. */
+function fail(): void {
+  broken = true;
+  release();
+}
+
+/**
+ * The best window of at most `window` tokens of `text` under `weights`, as `scanWindows` reads it
+ * (whole text, fast paths on); `undefined` when the WebAssembly scan is off or unusable.
+ */
+export function scanWasm(text: string, weights: Int8Array, window: number): Best | undefined {
+  const x = withText(text);
+  if (x === undefined) return undefined;
+  try {
+    if (cellsOf !== weights) {
+      const cells = new Int16Array(x.memory.buffer, x.cellsAt, SIZE);
+      for (let i = 0; i < SIZE; i++) cells[i] = weights[i]! & 0xff;
+      cellsOf = weights;
+    }
+    x.scan(text.length, Math.max(1, Math.min(window, x.maxWindow)));
+    return { sum: x.bestSum.value, start: x.bestStart.value, end: x.bestEnd.value, tokens: x.tokens.value };
+  } catch {
+    fail();
+    return undefined;
+  }
+}
+
+/** A word search's automaton (`WordSearch` in word-search.ts). */
+export interface WalkTables {
+  readonly step: Uint16Array;
+  readonly ascii: Uint8Array;
+  readonly other: Uint8Array;
+}
+
+/** Where the last `walkWords` left the automaton. */
+export let walkState = 0;
+
+/**
+ * The inner loop of `WordSearch.exec` over `text` (see `walk` in assembly/scan.ts): returns where
+ * it stopped and leaves the state in `walkState`; -1 when the WebAssembly walk is off or unusable,
+ * or the tables do not fit in the memory's place for them.
+ */
+export function walkWords(
+  t: WalkTables,
+  text: string,
+  s: number,
+  i: number,
+  to: number,
+  hot: number,
+): number {
+  const x = withText(text);
+  if (x === undefined) return -1;
+  try {
+    let at = registered.get(t);
+    if (at === undefined) {
+      at = wordsNext;
+      const size = 2 * t.step.length + t.ascii.length + t.other.length;
+      if (at + size > x.textAt) return -1;
+      const buf = x.memory.buffer;
+      new Uint16Array(buf, at, t.step.length).set(t.step);
+      new Uint8Array(buf, at + 2 * t.step.length, t.ascii.length).set(t.ascii);
+      new Uint8Array(buf, at + 2 * t.step.length + t.ascii.length, t.other.length).set(t.other);
+      wordsNext = (at + size + 7) & ~7;
+      registered.set(t, at);
+    }
+    const ascii = at + 2 * t.step.length;
+    const end = x.walk(at, ascii, ascii + t.ascii.length, s, i, to, hot);
+    walkState = x.walkState.value;
+    return end;
+  } catch {
+    fail();
+    return -1;
+  }
+}
+
+/** Tells the memory's copy of `t` that code unit `c` is of class `k` (worked out when first met). */
+export function learnClass(t: WalkTables, c: number, k: number): void {
+  const at = registered.get(t);
+  if (at === undefined || module === undefined) return;
+  new Uint8Array(module.memory.buffer)[at + 2 * t.step.length + t.ascii.length + c] = k;
+}
+
+/** The bytes of memory the module holds now (0: none compiled); for tests. */
+export function wasmMemoryBytes(): number {
+  return module?.memory.buffer.byteLength ?? 0;
+}
+
+/** Whether texts are read by WebAssembly (for tests and the benchmark's report). */
+export function wasmReady(): boolean {
+  return withText('') !== undefined;
+}
