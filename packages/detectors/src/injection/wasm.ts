@@ -195,6 +195,8 @@ export function walkWords(
   to: number,
   hot: number,
 ): number {
+  // Past the text's end the TypeScript loop reads NaN; the memory there holds anything.
+  if (to > text.length) return -1;
   const x = withText(text);
   if (x === undefined) return -1;
   try {
