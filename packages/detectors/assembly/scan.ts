@@ -80,11 +80,12 @@ const STEM: i32 = 0x3c6ef372;
 const QUOTED: i32 = 0x5be0cd19;
 const LEET_ALT: i32 = 0x1b873593;
 
-/** The best window of the last `scan`: its sum, span and the text's token count. */
-export let bestSum: i32 = 0;
-export let bestStart: i32 = 0;
-export let bestEnd: i32 = 0;
-export let tokens: i32 = 0;
+/**
+ * What the last call found, i32 × 5: the best window's sum, start and end and the text's token
+ * count (`scan`), and the automaton's state (`walk`). In memory, not in exported globals: the host
+ * reads memory through a typed array, a global through a call into the engine.
+ */
+export const RESULT_AT: usize = 0x30b00;
 
 let width: i32 = 1;
 let leetWord: bool = false;
@@ -173,7 +174,7 @@ function leave(f: i32, sum: i32): i32 {
 /**
  * Reads the text's code units `[0, n)` (a text of its own: offsets are its own) with windows of
  * `span` tokens, as `scanWindows` with `readTokens` and the fast paths on; leaves the best window
- * in `bestSum`, `bestStart`, `bestEnd` and the number of tokens in `tokens`. Every count is back at
+ * at `RESULT_AT` (sum, start, end) and the number of tokens after it. Every count is back at
  * zero after it.
  */
 export function scan(n: i32, span: i32): void {
@@ -359,20 +360,17 @@ export function scan(n: i32, span: i32): void {
     const to = from + ((<usize>load<u8>(COUNT + <usize>s)) << 2);
     for (let j = from; j < to; j += 4) leave(load<i32>(j), 0);
   }
-  bestSum = g === 0 ? 0 : best;
-  bestStart = bStart;
-  bestEnd = bEnd;
-  tokens = g;
+  store<i32>(RESULT_AT, g === 0 ? 0 : best);
+  store<i32>(RESULT_AT + 4, bStart);
+  store<i32>(RESULT_AT + 8, bEnd);
+  store<i32>(RESULT_AT + 12, g);
 }
-
-/** The automaton's state where the last `walk` stopped. */
-export let walkState: i32 = 0;
 
 /**
  * The inner loop of `WordSearch.exec`: steps the automaton `step` (u16 × states × classes, at
  * `step`) from state `s` over the text's code units from `i` until `to`, a state at or past `hot`,
  * or a code unit whose class is not worked out yet (255 in `other`); returns where it stopped and
- * leaves the state in `walkState`. Classes come from `ascii` (u8 × 128) and `other` (u8 × 0x10000).
+ * leaves the state at `RESULT_AT` + 16. Classes come from `ascii` (u8 × 128) and `other` (u8 × 0x10000).
  */
 export function walk(step: usize, ascii: usize, other: usize, s: i32, i: i32, to: i32, hot: i32): i32 {
   for (; i < to; i++) {
@@ -382,6 +380,6 @@ export function walk(step: usize, ascii: usize, other: usize, s: i32, i: i32, to
     s = <i32>load<u16>(step + ((<usize>(s + k)) << 1));
     if (s >= hot) break;
   }
-  walkState = s;
+  store<i32>(RESULT_AT + 16, s);
   return i;
 }

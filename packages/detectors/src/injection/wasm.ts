@@ -38,15 +38,12 @@ interface Exports {
   memory: WasmMemory;
   scan(n: number, span: number): void;
   walk(step: number, ascii: number, other: number, s: number, i: number, to: number, hot: number): number;
-  bestSum: WasmGlobal;
-  bestStart: WasmGlobal;
-  bestEnd: WasmGlobal;
-  tokens: WasmGlobal;
-  walkState: WasmGlobal;
   cellsAt: number;
   maxWindow: number;
   wordsAt: number;
   textAt: number;
+  /** `RESULT_AT` in 32-bit words. */
+  resultAt: number;
 }
 
 /** The most memory kept from one text to the next: enough for a text of 15 M characters. */
@@ -63,6 +60,8 @@ let placed: string | undefined;
 const registered = new Map<WalkTables, number>();
 let wordsNext = 0;
 let bytes: Buffer | undefined;
+/** The memory as 32-bit words, for reading results (made again when the memory grows). */
+let words = new Int32Array(0);
 
 /** An exported constant's value. */
 function constant(x: Record<string, unknown>, name: string): number {
@@ -87,13 +86,13 @@ function instantiate(): Exports {
     throw new Error('detectors wasm: too many cue words');
   new Int32Array(buf, constant(x, 'CUES_AT'), CUE_HASHES.length).set(CUE_HASHES);
   new Int32Array(buf, constant(x, 'CUE_COUNT_AT'), 1)[0] = CUE_HASHES.length;
-  for (const g of ['bestSum', 'bestStart', 'bestEnd', 'tokens', 'walkState']) constant(x, g);
   const out = {
-    ...(x as unknown as Omit<Exports, 'cellsAt' | 'maxWindow' | 'wordsAt' | 'textAt'>),
+    ...(x as unknown as Pick<Exports, 'memory' | 'scan' | 'walk'>),
     cellsAt: constant(x, 'CELLS_AT'),
     maxWindow: constant(x, 'MAX_WINDOW'),
     wordsAt: constant(x, 'WORDS_AT'),
     textAt: constant(x, 'TEXT_AT'),
+    resultAt: constant(x, 'RESULT_AT') / 4,
   };
   wordsNext = out.wordsAt;
   return out;
@@ -104,6 +103,7 @@ function release(): void {
   cellsOf = undefined;
   placed = undefined;
   bytes = undefined;
+  words = new Int32Array(0);
   registered.clear();
 }
 
@@ -133,7 +133,10 @@ function place(x: Exports, text: string): void {
   const need = x.textAt + 2 * text.length;
   const have = x.memory.buffer.byteLength;
   if (need > have) x.memory.grow(Math.ceil((need - have) / 65536));
-  if (bytes === undefined || bytes.buffer !== x.memory.buffer) bytes = Buffer.from(x.memory.buffer);
+  if (bytes === undefined || bytes.buffer !== x.memory.buffer) {
+    bytes = Buffer.from(x.memory.buffer);
+    words = new Int32Array(x.memory.buffer);
+  }
   // Node writes a string's code units as UTF-16LE natively; a big-endian host needs the loop.
   if (LITTLE_ENDIAN) bytes.write(text, x.textAt, 'utf16le');
   else {
@@ -165,7 +168,8 @@ export function scanWasm(text: string, weights: Int8Array, window: number): Best
       cellsOf = weights;
     }
     x.scan(text.length, Math.max(1, Math.min(window, x.maxWindow)));
-    return { sum: x.bestSum.value, start: x.bestStart.value, end: x.bestEnd.value, tokens: x.tokens.value };
+    const r = x.resultAt;
+    return { sum: words[r]!, start: words[r + 1]!, end: words[r + 2]!, tokens: words[r + 3]! };
   } catch {
     fail();
     return undefined;
@@ -214,7 +218,7 @@ export function walkWords(
     }
     const ascii = at + 2 * t.step.length;
     const end = x.walk(at, ascii, ascii + t.ascii.length, s, i, to, hot);
-    walkState = x.walkState.value;
+    walkState = words[x.resultAt + 4]!;
     return end;
   } catch {
     fail();
