@@ -7,6 +7,7 @@ import { isWordChar } from './chars.js';
 import { fastPaths } from './fast-paths.js';
 import { type Ctx, flatSpaced, type Hit, type Mode, type Rule } from './rule.js';
 import { CORE, type Found, keyOf, NEAR, type Pass } from './triggers.js';
+import { wasmReady } from './wasm.js';
 import type { WordSearch } from './word-search.js';
 
 /** Texts up to this long are read whole by the `near` rules. */
@@ -108,7 +109,9 @@ function scanPass(ctx: Collector, pass: Pass, from: number, to: number): void {
 
 /** The words pass by `WordSearch`: the same matches, no expression and no substring per match. */
 function scanWords(ctx: Collector, pass: Pass, words: WordSearch<Found>, from: number, to: number): void {
-  const text = ctx.flat;
+  // The automaton steps in WebAssembly over the text the classifier already copied there (the
+  // same string: no second copy); the TypeScript loop wants a sequential string (`flat`).
+  const text = wasmReady() ? ctx.text : ctx.flat;
   for (let at = words.exec(text, from, to, from); at >= 0; ) {
     const end = words.end;
     const found = words.runs ?? lookUp(pass, text.slice(at, end));
