@@ -1,5 +1,5 @@
 /**
- * The classifier's WebAssembly scan (assembly/classifier.ts, `wasm.ts`) finds the same best window
+ * The classifier's WebAssembly scan (assembly/scan.ts, `injection/wasm.ts`) finds the same best window
  * as the TypeScript scan it stands in for — the same sum, span and token count — on random and
  * adversarial texts, on every development text, with other weights and windows, and on a text
  * that makes its memory grow; and the binary the package carries is what the source compiles to.
@@ -131,7 +131,7 @@ describe('the WebAssembly scan', () => {
     expect(on.length).toBe(1);
   });
 
-  it('is what packages/detectors/assembly/classifier.ts compiles to', async () => {
+  it('is what packages/detectors/assembly/scan.ts compiles to', async () => {
     const { upToDate } = await import('../../../scripts/build-wasm.mjs');
     expect(await upToDate()).toBe(true);
   }, 60_000);
