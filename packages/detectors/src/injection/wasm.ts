@@ -12,7 +12,7 @@
 import { fastPaths } from './fast-paths.js';
 import { ASCII_WORD, CLASS, FOLD, MATH_FOLD } from './model/chars.js';
 import { LEET } from './model/leet.js';
-import type { Best } from './model/scan.js';
+import { type Best, emptyCells } from './model/scan.js';
 import { CUE_HASHES, HASH_BITS, PLAIN, SIZE } from './model/tokens.js';
 import { WASM_BINARY } from './wasm-binary.js';
 
@@ -107,26 +107,40 @@ function release(): void {
   registered.clear();
 }
 
+/** The module, compiled and filled on first use; `undefined` when off or unusable. */
+function usable(): Exports | undefined {
+  if (broken || !wasm.on || !fastPaths.on) return undefined;
+  try {
+    module ??= instantiate();
+  } catch {
+    fail();
+  }
+  return module;
+}
+
 /**
  * The module with `text` in its memory, or `undefined` when off or unusable. A memory never
  * shrinks, so one that a long text took past `KEEP_BYTES` is let go before a text that fits in
  * less (a new one costs about a millisecond to compile and fill).
  */
 function withText(text: string): Exports | undefined {
-  if (broken || !wasm.on || !fastPaths.on) return undefined;
+  let x = usable();
+  if (x === undefined || placed === text) return x;
   try {
-    if (module !== undefined && placed !== text) {
-      const have = module.memory.buffer.byteLength;
-      if (have > KEEP_BYTES && module.textAt + 2 * text.length <= KEEP_BYTES) release();
+    if (x.memory.buffer.byteLength > KEEP_BYTES && x.textAt + 2 * text.length <= KEEP_BYTES) {
+      release();
+      x = usable();
+      if (x === undefined) return undefined;
     }
-    module ??= instantiate();
-    if (placed !== text) place(module, text);
-    return module;
+    place(x, text);
+    return x;
   } catch {
     fail();
     return undefined;
   }
 }
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 /** Puts `text` at `textAt`, growing the memory when it does not fit. */
 function place(x: Exports, text: string): void {
@@ -146,8 +160,6 @@ function place(x: Exports, text: string): void {
   placed = text;
 }
 
-const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-
 /** A call failed: read in TypeScript from now on. */
 function fail(): void {
   broken = true;
@@ -163,8 +175,7 @@ export function scanWasm(text: string, weights: Int8Array, window: number): Best
   if (x === undefined) return undefined;
   try {
     if (cellsOf !== weights) {
-      const cells = new Int16Array(x.memory.buffer, x.cellsAt, SIZE);
-      for (let i = 0; i < SIZE; i++) cells[i] = weights[i]! & 0xff;
+      new Int16Array(x.memory.buffer, x.cellsAt, SIZE).set(emptyCells(weights));
       cellsOf = weights;
     }
     x.scan(text.length, Math.max(1, Math.min(window, x.maxWindow)));
@@ -238,7 +249,10 @@ export function wasmMemoryBytes(): number {
   return module?.memory.buffer.byteLength ?? 0;
 }
 
-/** Whether texts are read by WebAssembly (for tests and the benchmark's report). */
+/**
+ * Whether texts are read by WebAssembly (the engine asks before choosing which copy of a text the
+ * word search reads; tests and the benchmark's report too). Compiles the module, places no text.
+ */
 export function wasmReady(): boolean {
-  return withText('') !== undefined;
+  return usable() !== undefined;
 }

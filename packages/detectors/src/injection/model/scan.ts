@@ -40,6 +40,11 @@ export interface Best {
   tokens: number;
 }
 
+/** The cells of an empty window under `weights` (the WebAssembly scan's are laid out the same). */
+export function emptyCells(weights: Int8Array): Int16Array<ArrayBuffer> {
+  return Int16Array.from(weights.subarray(0, SIZE), (w) => w & 0xff);
+}
+
 /**
  * Per feature, its weight (low byte, signed) and how many tokens of the current window carry it
  * (high byte; zero between calls): one memory access per feature entering or leaving the window.
@@ -60,7 +65,7 @@ export function scanWindows(
   to = text.length,
 ): Best {
   if (cellsOf !== weights) {
-    cells = Int16Array.from(weights.subarray(0, SIZE), (w) => w & 0xff);
+    cells = emptyCells(weights);
     cellsOf = weights;
   }
   const span = Math.max(1, Math.min(window, MAX_WINDOW));
