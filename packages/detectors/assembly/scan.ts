@@ -81,8 +81,9 @@ const QUOTED: i32 = 0x5be0cd19;
 const LEET_ALT: i32 = 0x1b873593;
 
 /**
- * What the last call found, i32 × 5: the best window's sum, start and end and the text's token
- * count (`scan`), and the automaton's state (`walk`). In memory, not in exported globals: the host
+ * What the last call found, i32 × 6: the best window's sum, start and end and the text's token
+ * count (`scan`), the automaton's state (`walk`), and where the text's first code unit past ASCII
+ * is (`scan`; -1: none). In memory, not in exported globals: the host
  * reads memory through a typed array, a global through a call into the engine.
  */
 export const RESULT_AT: usize = 0x30b00;
@@ -174,8 +175,8 @@ function leave(f: i32, sum: i32): i32 {
 /**
  * Reads the text's code units `[0, n)` (a text of its own: offsets are its own) with windows of
  * `span` tokens, as `scanWindows` with `readTokens` and the fast paths on; leaves the best window
- * at `RESULT_AT` (sum, start, end) and the number of tokens after it. Every count is back at
- * zero after it.
+ * at `RESULT_AT` (sum, start, end), the number of tokens after it, and at `RESULT_AT` + 20 where
+ * the first code unit past ASCII is. Every count is back at zero after it.
  */
 export function scan(n: i32, span: i32): void {
   const mask = RING - 1;
@@ -200,6 +201,7 @@ export function scan(n: i32, span: i32): void {
   let lookalike = 0;
   let hidden = 0;
   let tagged = 0;
+  let wide = -1;
   for (;;) {
     let c = 10;
     let cls = NL;
@@ -225,6 +227,8 @@ export function scan(n: i32, span: i32): void {
         }
         cls = classOf(c);
       } else {
+        // Every code unit past ASCII comes here first (the ASCII loops stop at one).
+        if (wide < 0) wide = i;
         c = decode(i, n);
         step = width;
         if (c >= TAGGED && c < MATH) {
@@ -364,6 +368,7 @@ export function scan(n: i32, span: i32): void {
   store<i32>(RESULT_AT + 4, bStart);
   store<i32>(RESULT_AT + 8, bEnd);
   store<i32>(RESULT_AT + 12, g);
+  store<i32>(RESULT_AT + 20, wide);
 }
 
 /**

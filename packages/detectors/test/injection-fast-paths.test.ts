@@ -11,6 +11,7 @@ import { fastPaths } from '../src/injection/fast-paths.js';
 import { firstChars } from '../src/injection/first-chars.js';
 import { isImperativeBefore } from '../src/injection/imperative.js';
 import { DESTINATION, IMPERATIVE_LEFT } from '../src/injection/lexicon.js';
+import { detectInjectionModel } from '../src/injection/model/classify.js';
 import { fold } from '../src/injection/obfuscation.js';
 import { before, stickyMatchers } from '../src/injection/rule.js';
 import { leftMatchers } from '../src/injection/tail.js';
@@ -54,6 +55,22 @@ describe('the fast paths', () => {
     const dev = devTexts();
     for (const text of [...ATTACKS, ...CLEAN, ...dev])
       expect(findings(text)).toEqual(slowly(() => findings(text)));
+  });
+
+  it('change no finding where the classifier read the text first', () => {
+    // The rare characters' pass then starts where the classifier saw the first code unit past ASCII.
+    const afterModel = (text: string): Finding[] => {
+      detectInjectionModel(text, []);
+      return findings(text);
+    };
+    fc.assert(
+      fc.property(anyText, fc.string(), (text, ascii) => {
+        const t = `${ascii.replace(/[^\x00-\x7f]/g, '')}${text}`;
+        expect(afterModel(t)).toEqual(slowly(() => findings(t)));
+      }),
+      { numRuns: 1500 },
+    );
+    for (const text of [...ATTACKS, ...CLEAN]) expect(afterModel(text)).toEqual(slowly(() => findings(text)));
   });
 });
 

@@ -11,7 +11,7 @@ import { scanWindows } from '../src/injection/model/scan.js';
 import { SIZE } from '../src/injection/model/tokens.js';
 import { MODEL } from '../src/injection/model/weights.js';
 import { flatSpaced } from '../src/injection/rule.js';
-import { scanWasm, wasm, wasmMemoryBytes, wasmReady } from '../src/injection/wasm.js';
+import { firstWide, scanWasm, wasm, wasmMemoryBytes, wasmReady } from '../src/injection/wasm.js';
 import type { Finding } from '../src/types.js';
 import { devTexts } from './dev-fixtures.js';
 import { anyText, modelText } from './fast-path-texts.js';
@@ -52,6 +52,28 @@ describe('the WebAssembly scan', () => {
       }),
       { numRuns: 3000 },
     );
+  });
+
+  it('says where the text it read has its first code unit past ASCII', () => {
+    const w = modelWeights();
+    const firstPastAscii = (text: string): number => {
+      for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return i;
+      return -1;
+    };
+    fc.assert(
+      fc.property(fc.oneof(modelText, anyText), fc.string(), (text, ascii) => {
+        // Past a long ASCII run too, where the tokeniser's fast loops read.
+        for (const t of [text, `${ascii.replace(/[^\x00-\x7f]/g, '')} ${text}`]) {
+          scanWasm(t, w, MODEL.window);
+          expect(firstWide(t)).toBe(firstPastAscii(t));
+        }
+      }),
+      { numRuns: 2000 },
+    );
+    scanWasm('plain words', w, MODEL.window);
+    expect(firstWide('plain words')).toBe(-1);
+    // Only of the text it read last.
+    expect(firstWide('other words\u200b')).toBeUndefined();
   });
 
   it('reads them as the TypeScript scan does under dense random weights too', () => {

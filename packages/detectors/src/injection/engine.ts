@@ -7,7 +7,7 @@ import { isWordChar } from './chars.js';
 import { fastPaths } from './fast-paths.js';
 import { type Ctx, flatSpaced, type Hit, type Mode, type Rule } from './rule.js';
 import { CORE, type Found, keyOf, NEAR, type Pass } from './triggers.js';
-import { wasmReady } from './wasm.js';
+import { firstWide, wasmReady } from './wasm.js';
 import type { WordSearch } from './word-search.js';
 
 /** Texts up to this long are read whole by the `near` rules. */
@@ -91,6 +91,14 @@ function runAt(
 
 /** A pass by its expression (or the symbols search that stands for it). */
 function scanPass(ctx: Collector, pass: Pass, from: number, to: number): void {
+  // A pass over characters past ASCII starts where the classifier saw the first of them, if it did.
+  if (pass.wide && fastPaths.on) {
+    const wide = firstWide(ctx.text);
+    if (wide !== undefined) {
+      if (wide < 0) return;
+      if (wide > from) from = Math.min(wide, to);
+    }
+  }
   const subject = from === 0 && to === ctx.text.length ? ctx.text : ctx.text.slice(from, to);
   const { re, table, search } = pass;
   // The next match from `lastIndex` on: the expression's, or the same found by `search`.

@@ -30,6 +30,8 @@ export interface Pass {
   readonly words?: WordSearch<Found> | undefined;
   /** What each text as matched (`Export`, `export`) runs, filled as texts are met (see `engine.ts`). */
   readonly found: Map<string, Found>;
+  /** `re` matches no ASCII code unit (the rare characters' pass): it can start its search at the first code unit past ASCII. */
+  readonly wide?: boolean;
 }
 
 /** A matched text's key, its rules, and its rules when it is a whole word. */
@@ -185,7 +187,10 @@ export function compile(
   const charRules = withChars ? rules.filter((r) => r.chars !== undefined) : [];
   if (charRules.length > 0) {
     const re = new RegExp(`[${charRules.map((r) => r.chars).join('')}]`, 'g');
-    passes.push({ re, table: undefined, whole: new Map(), rules: charRules, found: new Map() });
+    const ascii = Array.from({ length: 128 }, (_, c) => String.fromCharCode(c)).join('');
+    const wide = re.exec(ascii) === null;
+    re.lastIndex = 0;
+    passes.push({ re, table: undefined, whole: new Map(), rules: charRules, found: new Map(), wide });
   }
   return passes;
 }

@@ -100,6 +100,7 @@ function instantiate(): Exports {
 
 function release(): void {
   module = undefined;
+  scanned = undefined;
   cellsOf = undefined;
   placed = undefined;
   bytes = undefined;
@@ -180,11 +181,25 @@ export function scanWasm(text: string, weights: Int8Array, window: number): Best
     }
     x.scan(text.length, Math.max(1, Math.min(window, x.maxWindow)));
     const r = x.resultAt;
+    scanned = text;
     return { sum: words[r]!, start: words[r + 1]!, end: words[r + 2]!, tokens: words[r + 3]! };
   } catch {
     fail();
     return undefined;
   }
+}
+
+/** The text the last `scanWasm` read, for `firstWide`. */
+let scanned: string | undefined;
+
+/**
+ * Where the first code unit past ASCII of `text` is (-1: none), when the last scan read `text`
+ * (the classifier reads a text before the rules do); `undefined` otherwise. The rules' pass over
+ * rare characters starts there: none of them is ASCII.
+ */
+export function firstWide(text: string): number | undefined {
+  if (scanned !== text || module === undefined) return undefined;
+  return words[module.resultAt + 5];
 }
 
 /** A word search's automaton (`WordSearch` in word-search.ts). */

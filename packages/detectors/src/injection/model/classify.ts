@@ -142,7 +142,7 @@ export function detectInjectionModel(text: string, out: Finding[]): number {
   const margin = z - MODEL.threshold;
   const score = modelScore(z);
   if (!(score >= FLOOR)) return margin;
-  const [start, end] = core(flatSpaced(text), best.start, best.end, w);
+  const [start, end] = core(text, best.start, best.end, w);
   out.push({
     rule: MODEL_RULE,
     kind: 'injection',
@@ -157,10 +157,12 @@ export function detectInjectionModel(text: string, out: Finding[]): number {
 /**
  * The part of the window [from, to) that carries its score: the run of tokens with the largest
  * sum of (first-seen) weights, so the span points at the instruction, not at the text around it.
+ * The tokeniser reads `[from, to)` as a text of its own (it looks at nothing outside it), so a
+ * flat copy of the window alone is read, not one of the whole text.
  */
 function core(text: string, from: number, to: number, w: Int8Array): [number, number] {
   const trace: Trace = { feats: [], tokEnd: [], start: [], end: [] };
-  scanWindows(text, w, 2 * MODEL.window + 8, trace, from, to);
+  scanWindows(flatSpaced(text.slice(from, to)), w, 2 * MODEL.window + 8, trace, 0, to - from);
   const seen = new Set<number>();
   let run = 0;
   let runStart = 0;
@@ -183,7 +185,7 @@ function core(text: string, from: number, to: number, w: Int8Array): [number, nu
     run += c;
     if (run > best) {
       best = run;
-      span = [trace.start[runStart]!, trace.end[t]!];
+      span = [from + trace.start[runStart]!, from + trace.end[t]!];
     }
   }
   return span;
