@@ -64,8 +64,8 @@ describe('the fast paths', () => {
       return findings(text);
     };
     fc.assert(
-      fc.property(anyText, fc.string(), (text, ascii) => {
-        const t = `${ascii.replace(/[^\x00-\x7f]/g, '')}${text}`;
+      fc.property(anyText, fc.string({ unit: 'binary-ascii', maxLength: 300 }), (text, ascii) => {
+        const t = `${ascii}${text}`;
         expect(afterModel(t)).toEqual(slowly(() => findings(t)));
       }),
       { numRuns: 1500 },

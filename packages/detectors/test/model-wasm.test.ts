@@ -61,13 +61,17 @@ describe('the WebAssembly scan', () => {
       return -1;
     };
     fc.assert(
-      fc.property(fc.oneof(modelText, anyText), fc.string(), (text, ascii) => {
-        // Past a long ASCII run too, where the tokeniser's fast loops read.
-        for (const t of [text, `${ascii.replace(/[^\x00-\x7f]/g, '')} ${text}`]) {
-          scanWasm(t, w, MODEL.window);
-          expect(firstWide(t)).toBe(firstPastAscii(t));
-        }
-      }),
+      fc.property(
+        fc.oneof(modelText, anyText),
+        fc.string({ unit: 'binary-ascii', maxLength: 300 }),
+        (text, ascii) => {
+          // Past a long ASCII run too, where the tokeniser's fast loops read.
+          for (const t of [text, `${ascii} ${text}`]) {
+            scanWasm(t, w, MODEL.window);
+            expect(firstWide(t)).toBe(firstPastAscii(t));
+          }
+        },
+      ),
       { numRuns: 2000 },
     );
     scanWasm('plain words', w, MODEL.window);
