@@ -73,11 +73,19 @@ const ROLE_WORD =
 const FIELD_WORD =
   /^(?:reviews?|notes?|examples?|summary|question|answer|input|output|status|date|time|subject|from|to|cc|re|title|description|result|error|warning|info|tip|details?|step(?: \d+)?|q|a|name|email|phone|address|total|amount|reference|location|category|priority|type|id)$/i;
 
+/** The last text `amongPeople` read, and its answer: each "SYSTEM:" label of a chat log asks again. */
+let speakers: { text: string; people: boolean } | undefined;
+
 /**
  * "Operator:" or "SYSTEM:" beside at least two people speaking ("Anna Lee:", "CFO:") is the operator of a
  * conference call in a transcript or a chat log's notice ("SYSTEM: Chat started."), not the model's.
  */
 function amongPeople(text: string): boolean {
+  if (speakers === undefined || speakers.text !== text) speakers = { text, people: readPeople(text) };
+  return speakers.people;
+}
+
+function readPeople(text: string): boolean {
   const people = new Set<string>();
   for (const m of text.matchAll(SPEAKER)) {
     const name = m[1] ?? '';
