@@ -4,7 +4,7 @@
  */
 import { isImperativeBefore } from '../imperative.js';
 import { GAP } from '../lexicon.js';
-import { before, type Ctx, excerpt, matchAt, type Rule, sticky } from '../rule.js';
+import { before, type Ctx, endTest, excerpt, matchAt, type Rule, sticky } from '../rule.js';
 import { inPromptSetting } from './context.js';
 
 const NEGATION =
@@ -43,14 +43,16 @@ const NOTHING = sticky(
 const NARRATED =
   /(?:^|[.!?:]["'”’)]*\s+|\n\s*)(?:the|a|an|it|he|she|they|we|our|their|its|this|that|one|someone|somebody|each|both|some|many|most|several|two|three)\s+(?:(?!should|must|will|shall|would|can|could|may|might|need|needs|please|always|has\s+to|have\s+to)[\w'’-]+\s+){0,5}?(?:\w{2,}ed|did|made|sent|took|went|ran|got|gave|wrote|kept|found|held|put|set|left|read)\b(?![^.!?\n]*\b(?:should|must|please|always)\b)[^.!?\n]*$/i;
 
-const DETERMINED = /\b(?:this|that|these|those|the|a|an|any|each|every|your|their|our|its|his|her)\s+$/i;
+const DETERMINED = endTest(
+  /\b(?:this|that|these|those|the|a|an|any|each|every|your|their|our|its|his|her)\s+$/i,
+);
 
 /**
  * The negation that ends `left` (the words before a trigger), or null — also when a determiner
  * ends it: in "do not bypass this check" the word is a noun, not the verb.
  */
 function negationBefore(left: string): RegExpExecArray | null {
-  return DETERMINED.test(left) ? null : NEGATION.exec(left);
+  return DETERMINED(left) ? null : NEGATION.exec(left);
 }
 
 /** The score of keeping `who` out of it. */

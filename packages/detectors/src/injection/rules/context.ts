@@ -4,7 +4,7 @@
  * instructions" are not. Rules scale a phrase down when the words before it report or describe it.
  */
 import { FENCES, NEWLINES } from '../positions.js';
-import { before } from '../rule.js';
+import { before, endTest } from '../rule.js';
 
 /** Words before a phrase that make it reported speech or a description of someone else's act. */
 const REPORTING =
@@ -13,8 +13,9 @@ const REPORTING =
 const QUOTE = /["'“‘«`]\s*$/;
 
 /** Words before a phrase that aim it at the reader, whatever else precedes them. */
-const AIMED =
-  /\b(?:you\s+(?:must|should|need\s+to|have\s+to|are\s+to|will|shall|can\s+now|may\s+now|ought\s+to)|(?:want|need|ask|require|order|instruct|tell|command)\s+you\s+to|(?:remember|be\s+sure|make\s+sure|don'?t\s+forget|(?:it'?s\s+)?time)\s+to|please|now|so|and|then|just|kindly|simply|must)\s*[:,]?\s*$/i;
+const AIMED = endTest(
+  /\b(?:you\s+(?:must|should|need\s+to|have\s+to|are\s+to|will|shall|can\s+now|may\s+now|ought\s+to)|(?:want|need|ask|require|order|instruct|tell|command)\s+you\s+to|(?:remember|be\s+sure|make\s+sure|don'?t\s+forget|(?:it'?s\s+)?time)\s+to|please|now|so|and|then|just|kindly|simply|must)\s*[:,]?\s*$/i,
+);
 
 /**
  * Vocabulary of a text that discusses attacks rather than makes one ("example" as a word, not the
@@ -64,7 +65,7 @@ export function aboutAttacks(text: string, at: number): number {
 export function voice(text: string, at: number): number {
   const about = aboutAttacks(text, at);
   const left = before(text, at, 48);
-  if (AIMED.test(left)) return about;
+  if (AIMED(left)) return about;
   if (REPORTING.test(left)) return 0.3 * about;
   // A bare quotation mark only reports when the text around it discusses attacks.
   if (QUOTE.test(left)) return DISCUSSION.test(text.slice(Math.max(0, at - 600), at + 600)) ? 0.3 : about;
@@ -72,8 +73,9 @@ export function voice(text: string, at: number): number {
 }
 
 /** Words that introduce a quotation as an example or as someone else's words. */
-const QUOTING =
-  /\b(?:says?|said|saying|writes?|wrote|written|like|such\s+as|e\.g\.?|for\s+example|for\s+instance|phrases?|called|asks?|asked|asking|tells?|told|reads?|reading)\s*[:,]?\s*["“]$/i;
+const QUOTING = endTest(
+  /\b(?:says?|said|saying|writes?|wrote|written|like|such\s+as|e\.g\.?|for\s+example|for\s+instance|phrases?|called|asks?|asked|asking|tells?|told|reads?|reading)\s*[:,]?\s*["“]$/i,
+);
 
 /**
  * 0.3 when `at` lies inside a quotation, on its line, that a reporting word opens ('one of the
@@ -104,7 +106,7 @@ export function quotedExample(text: string, at: number): number {
     while (text.charCodeAt(i) !== 34) i--;
     open = i;
   }
-  return QUOTING.test(before(text, open + 1, 48)) ? 0.3 : 1;
+  return QUOTING(before(text, open + 1, 48)) ? 0.3 : 1;
 }
 
 /**

@@ -6,7 +6,7 @@
 
 import { isImperativeBefore } from '../imperative.js';
 import { SEND_VERB } from '../lexicon.js';
-import { before, type Ctx, excerpt, matchAt, type Rule, sticky } from '../rule.js';
+import { before, type Ctx, endTest, excerpt, matchAt, type Rule, sticky } from '../rule.js';
 import { followOrder } from './address.js';
 import { voice } from './context.js';
 
@@ -192,7 +192,7 @@ const WHATEVER_TASK = sticky(
 const PERSONS_TOO = /^(?:assignment|task|job|objective|mission)$/i;
 
 /** "… is withdrawn": a void word is a claim about the task only after a copula. */
-const COPULA = /\b(?:is|are|was|were|been)\s+(?:(?:now|hereby|officially|formally)\s+)?$/i;
+const COPULA = endTest(/\b(?:is|are|was|were|been)\s+(?:(?:now|hereby|officially|formally)\s+)?$/i);
 
 export const voidTask: Rule = {
   words: [
@@ -234,7 +234,7 @@ export const voidTask: Rule = {
       const m = matchAt(NO_LONGER, text, at);
       if (m === null) return undefined;
       last = at + m[0].length;
-    } else if (!VOID_WORD.test(word) || !COPULA.test(left)) return undefined;
+    } else if (!VOID_WORD.test(word) || !COPULA(left)) return undefined;
     const s = TASK_SUBJECT.exec(left);
     if (s === null) return undefined;
     const pointed = s[2] !== undefined || (s[4] ?? '').trim() !== '';
