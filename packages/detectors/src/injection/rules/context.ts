@@ -3,6 +3,7 @@
  * write 'ignore previous instructions' into web pages" and "the model may ignore previous
  * instructions" are not. Rules scale a phrase down when the words before it report or describe it.
  */
+import { fastPaths } from '../fast-paths.js';
 import { FENCES, NEWLINES } from '../positions.js';
 import { before, endTest } from '../rule.js';
 
@@ -150,6 +151,19 @@ const PROMPT_KEY =
   /^([ \t]*)-?[ \t]*["']?[\w.-]*(?:prompt|instructions?|system|persona|preamble)[\w.-]*["']?[ \t]*[:=][ \t]*(?:[|>][-+]?|"""|'''|`)[ \t]*$/i;
 
 /**
+ * Whether the line `[start, end)` ends as a `PROMPT_KEY` line does, in `|`, `>`, `-`, `+`, a quote
+ * or a backtick before spaces and tabs: most lines do not, and one look is cheaper than the
+ * expression, read on up to 40 lines per question.
+ */
+function endsLikeKey(text: string, start: number, end: number): boolean {
+  let i = end - 1;
+  while (i >= start && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i--;
+  if (i < start) return false;
+  const c = text.charCodeAt(i);
+  return c === 124 || c === 62 || c === 45 || c === 43 || c === 34 || c === 39 || c === 96;
+}
+
+/**
  * Is `at` inside a prompt written as a configuration value that spans lines — a YAML block scalar
  * under a prompt key (every line since it indented deeper than the key), or a triple-quoted string
  * opened after one? A configured system prompt ("You are the help desk assistant for …") sets up
@@ -159,7 +173,8 @@ export function inPromptSetting(text: string, at: number): boolean {
   let end = NEWLINES.last(text, at - 1);
   for (let lines = 0; end >= 0 && lines < 40; lines++) {
     const start = NEWLINES.last(text, end - 1) + 1;
-    const line = text.slice(start, end);
+    // A line that cannot be a key's is not cut out: it reads as empty, which no key matches.
+    const line = !fastPaths.on || endsLikeKey(text, start, end) ? text.slice(start, end) : '';
     const key = PROMPT_KEY.exec(line);
     if (key !== null) {
       if (/"""|'''|`\s*$/.test(line)) return true;
