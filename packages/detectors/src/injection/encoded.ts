@@ -49,29 +49,35 @@ for (let c = 0; c < 0x80; c++) B64[c] = /[A-Za-z0-9+/_-]/.test(String.fromCharCo
 /** The shortest run that may be base64 long enough to hold a sentence. */
 const MIN_RUN = 32;
 
+const isB64 = (c: number): boolean => c < 0x80 && B64[c] === 1;
+
 /**
  * The runs that may be base64 (either alphabet), `[start, end)` pairs: at least `MIN_RUN`
- * alphabet characters and up to two `=` after them — what `/[A-Za-z0-9+/_-]{32,}={0,2}/g` finds,
- * read in one pass (the expression tries every position of a shorter run again, up to 17 ms per MB
- * of identifiers and paths).
+ * alphabet characters and up to two `=` after them — what `/[A-Za-z0-9+/_-]{32,}={0,2}/g` finds
+ * (the expression tries every position of a shorter run again, up to 17 ms per MB of identifiers
+ * and paths). A long enough run holds every `MIN_RUN`-th position, so only those are probed, and
+ * the run around a probe is read out from it: prose is read a word or two per probe, not every
+ * character (a fifth of the time over the benchmark's corpus).
  */
 export function base64Runs(text: string): number[] {
   const out: number[] = [];
   const n = text.length;
-  for (let i = 0; i < n; ) {
-    const c = text.charCodeAt(i);
-    if (c >= 0x80 || B64[c] === 0) {
-      i++;
+  let probe = MIN_RUN - 1;
+  while (probe < n) {
+    if (!isB64(text.charCodeAt(probe))) {
+      probe += MIN_RUN;
       continue;
     }
-    const start = i;
-    while (++i < n) {
-      const d = text.charCodeAt(i);
-      if (d >= 0x80 || B64[d] === 0) break;
+    // The run is maximal: the character before its start and the one at its end are not base64.
+    let start = probe;
+    while (start > 0 && isB64(text.charCodeAt(start - 1))) start--;
+    let end = probe + 1;
+    while (end < n && isB64(text.charCodeAt(end))) end++;
+    if (end - start >= MIN_RUN) {
+      for (let pad = 0; pad < 2 && text.charCodeAt(end) === 0x3d; pad++) end++;
+      out.push(start, end);
     }
-    if (i - start < MIN_RUN) continue;
-    for (let pad = 0; pad < 2 && text.charCodeAt(i) === 0x3d; pad++) i++;
-    out.push(start, i);
+    probe = end + MIN_RUN - 1;
   }
   return out;
 }
