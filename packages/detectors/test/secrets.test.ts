@@ -5,6 +5,7 @@ import type { Finding } from '@mcp-trust/detectors';
 import { detectSecrets, scanText } from '@mcp-trust/detectors';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { codeAt } from '../src/secrets/text.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const SHARED = resolve(REPO_ROOT, '../shared/data');
@@ -467,5 +468,20 @@ describe('robustness', () => {
     const scan = scanText(`token=${'gh'}p_${random(36)}`, { kinds: ['secret'] });
     expect(scan.dataClasses).toEqual(['credentials']);
     expect(scan.malicious).toBe(false);
+  });
+});
+
+describe('codeAt', () => {
+  it('reads what charCodeAt reads, NaN past either end included', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: 'binary', maxLength: 12 }),
+        fc.integer({ min: -3, max: 16 }),
+        (text, i) => {
+          expect(Object.is(codeAt(text, i), text.charCodeAt(i))).toBe(true);
+        },
+      ),
+      { numRuns: 3000 },
+    );
   });
 });

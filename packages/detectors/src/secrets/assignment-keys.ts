@@ -1,3 +1,5 @@
+import { codeAt } from './text.js';
+
 /**
  * Which keys name a secret. A key is the word before `=` or `:` (`PG_PASSWORD=`, `"api_key":`,
  * `--password=`, `_authToken=`); what its value must look like depends on the kind of key.
@@ -47,9 +49,7 @@ ENDINGS.forEach((ending, i) => {
 
 function tail(text: string, end: number): number {
   return (
-    ((text.charCodeAt(end - 3) & 31) << 10) |
-    ((text.charCodeAt(end - 2) & 31) << 5) |
-    (text.charCodeAt(end - 1) & 31)
+    ((codeAt(text, end - 3) & 31) << 10) | ((codeAt(text, end - 2) & 31) << 5) | (codeAt(text, end - 1) & 31)
   );
 }
 
@@ -59,10 +59,10 @@ export function hasSecretTail(text: string, end: number): boolean {
   if (i === 0) return false;
   const ending = ENDINGS[i - 1]!;
   for (let k = 1; k <= ending.length; k++) {
-    if ((text.charCodeAt(end - k) | 32) !== ending.charCodeAt(ending.length - k)) return false;
+    if ((codeAt(text, end - k) | 32) !== ending.charCodeAt(ending.length - k)) return false;
   }
   // A bare `key` (`{"key": …, "value": …}`) names nothing.
-  return ending !== 'key' || isKeyChar(text.charCodeAt(end - 4));
+  return ending !== 'key' || isKeyChar(codeAt(text, end - 4));
 }
 
 const isKeyChar = (c: number): boolean =>

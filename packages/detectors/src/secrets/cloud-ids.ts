@@ -1,7 +1,7 @@
 import type { SecretScan } from './found.js';
 import { addSecret } from './found.js';
 import { scanPkcs12 } from './pkcs12.js';
-import { isAlnum } from './text.js';
+import { codeAt, isAlnum } from './text.js';
 
 /** Access key ids of long-term (`AKIA`) and temporary (`ASIA`) keys; user/role ids are not keys. */
 const AWS_KEY_ID = /(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}(?![A-Za-z0-9])/y;
@@ -9,9 +9,9 @@ const GOOGLE_API_KEY = /AIza[A-Za-z0-9_-]{35}(?![A-Za-z0-9_-])/y;
 
 /** Called at each `A`: AWS access key ids, Google API keys, and base64 PKCS#12 key stores. */
 export function scanCapitalA(text: string, at: number, scan: SecretScan): number {
-  const next = text.charCodeAt(at + 1);
+  const next = codeAt(text, at + 1);
   if (next === 122 /* z */) return scanPkcs12(text, at, scan);
-  if (isAlnum(text.charCodeAt(at - 1))) return at + 1;
+  if (isAlnum(codeAt(text, at - 1))) return at + 1;
   if (next === 73 /* I */) {
     GOOGLE_API_KEY.lastIndex = at;
     if (!GOOGLE_API_KEY.test(text)) return at + 1;

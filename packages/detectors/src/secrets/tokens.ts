@@ -1,7 +1,7 @@
 import type { SecretScan } from './found.js';
 import { addSecret, FILLED_NOTE, FILLED_SCORE } from './found.js';
 import { scanPem } from './pem.js';
-import { isAlnum, isBase64Url, isDigit, isLetter, looksFilled } from './text.js';
+import { codeAt, isAlnum, isBase64Url, isDigit, isLetter, looksFilled } from './text.js';
 import type { PrefixTable } from './token-rules.js';
 import { DASH_RULES, UNDERSCORE_RULES } from './token-rules.js';
 
@@ -15,15 +15,15 @@ const MAX_RUN = 1024;
  * token, or past the run of token characters that failed to be one.
  */
 function matchPrefixed(text: string, sep: number, rules: PrefixTable, scan: SecretScan): number {
-  const last = text.charCodeAt(sep - 1);
-  if (rules.endings[((text.charCodeAt(sep - 2) & 31) << 5) | (last & 31)] === 0 || !isLetter(last))
+  const last = codeAt(text, sep - 1);
+  if (rules.endings[((codeAt(text, sep - 2) & 31) << 5) | (last & 31)] === 0 || !isLetter(last))
     return sep + 1;
-  if (!isBase64Url(text.charCodeAt(sep + 1))) return sep + 1;
+  if (!isBase64Url(codeAt(text, sep + 1))) return sep + 1;
   // The word before the separator, packed as in `packWord`, looked up without slicing.
   let word = 0;
   let start = sep;
   while (start > sep - MAX_WORD - 1) {
-    const c = text.charCodeAt(start - 1);
+    const c = codeAt(text, start - 1);
     if (!isLetter(c)) break;
     word = (word << 5) | (c & 31);
     start--;
@@ -31,9 +31,9 @@ function matchPrefixed(text: string, sep: number, rules: PrefixTable, scan: Secr
   if (start === sep || start === sep - MAX_WORD - 1) return sep + 1;
   const entry = rules.get(word);
   if (entry === undefined || !text.startsWith(entry.word, start)) return sep + 1;
-  const before = text.charCodeAt(start - 1);
+  const before = codeAt(text, start - 1);
   let resume = sep + 1;
-  while (resume < sep + MAX_RUN && isBase64Url(text.charCodeAt(resume))) resume++;
+  while (resume < sep + MAX_RUN && isBase64Url(codeAt(text, resume))) resume++;
   for (const rule of entry.rules) {
     if (rule.boundary !== 'letter' && isDigit(before)) continue;
     let at = sep + 1;
@@ -61,7 +61,7 @@ export function scanUnderscore(text: string, at: number, scan: SecretScan): numb
 
 /** `xoxb-…`, `glpat-…`, `sk-ant-…`, `tskey-…`: prefixes ending in a dash; `-----BEGIN` blocks. */
 export function scanDash(text: string, at: number, scan: SecretScan): number {
-  if (text.charCodeAt(at + 1) === 45)
+  if (codeAt(text, at + 1) === 45)
     return text.startsWith('-----BEGIN ', at) ? scanPem(text, at, scan) : at + 1;
   return matchPrefixed(text, at, DASH_RULES, scan);
 }
@@ -71,7 +71,7 @@ const SENDGRID = /[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/y;
 /** Called at each `G.`: a SendGrid API key, `SG.` then two dotted base64url parts. */
 export function scanSendGrid(text: string, at: number, scan: SecretScan): number {
   const start = at - 1;
-  if (text.charCodeAt(start) !== 83 /* S */ || isAlnum(text.charCodeAt(start - 1))) return at + 2;
+  if (codeAt(text, start) !== 83 /* S */ || isAlnum(codeAt(text, start - 1))) return at + 2;
   SENDGRID.lastIndex = at + 2;
   if (!SENDGRID.test(text)) return at + 2;
   addSecret(scan.found, 'sendgrid-api-key', start, SENDGRID.lastIndex, 0.95, 'SendGrid API key');
