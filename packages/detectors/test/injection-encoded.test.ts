@@ -40,6 +40,8 @@ describe('base64Words', () => {
 describe('rot13', () => {
   it('moves letters only, so every offset stays', () => {
     expect(rot13('Uryyb, Jbeyq! 42')).toBe('Hello, World! 42');
+    // A leading byte order mark and lone surrogates are code units like any other.
+    expect(rot13('\ufeffNo\ud800c\udc00')).toBe('\ufeffAb\ud800p\udc00');
     fc.assert(
       fc.property(fc.string(), (s) => {
         expect(rot13(rot13(s))).toBe(s);

@@ -122,20 +122,34 @@ export function base64Words(run: string): string | undefined {
   return spaces * 16 >= bytes.length ? ASCII.decode(bytes) : undefined;
 }
 
+/**
+ * UTF-16 code units back to text in one native call. `fatal` refuses a lone surrogate (the decoder
+ * would put U+FFFD in its place) and `ignoreBOM` keeps a leading U+FEFF, so what it returns is the
+ * units unchanged.
+ */
+const UTF16 = new TextDecoder('utf-16le', { fatal: true, ignoreBOM: true });
+
 /** Every ASCII letter moved 13 places; everything else, and every offset, unchanged. */
 export function rot13(text: string): string {
-  // Code units in blocks, not a callback per letter (a few times faster on a long text).
-  const BLOCK = 4096;
-  const units = new Uint16Array(Math.min(BLOCK, text.length));
-  const parts: string[] = [];
-  for (let from = 0; from < text.length; from += BLOCK) {
-    const n = Math.min(BLOCK, text.length - from);
-    for (let i = 0; i < n; i++) {
-      const c = text.charCodeAt(from + i);
-      const lower = c | 0x20;
-      units[i] = lower >= 0x61 && lower <= 0x7a ? (lower <= 0x6d ? c + 13 : c - 13) : c;
-    }
-    parts.push(String.fromCharCode.apply(null, units.subarray(0, n) as unknown as number[]));
+  // Code units, not a callback per letter (a few times faster on a long text).
+  const units = new Uint16Array(text.length);
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const lower = c | 0x20;
+    units[i] = lower >= 0x61 && lower <= 0x7a ? (lower <= 0x6d ? c + 13 : c - 13) : c;
   }
+  try {
+    return UTF16.decode(units);
+  } catch {
+    return fromUnits(units);
+  }
+}
+
+/** Code units to text in blocks (`fromCharCode` keeps a lone surrogate; a block bounds its arguments). */
+function fromUnits(units: Uint16Array): string {
+  const BLOCK = 4096;
+  const parts: string[] = [];
+  for (let from = 0; from < units.length; from += BLOCK)
+    parts.push(String.fromCharCode.apply(null, units.subarray(from, from + BLOCK) as unknown as number[]));
   return parts.join('');
 }
