@@ -94,3 +94,57 @@ export function anyOf(words: readonly string[], within: number): (tokens: readon
     return false;
   };
 }
+
+export interface EndTest {
+  readonly re: RegExp;
+  /** `re.test(s)`. */
+  readonly test: (s: string) => boolean;
+}
+
+const END_TESTS: EndTest[] = [];
+
+/** Every expression `endTest` runs from the end, with its test (for tests). */
+export const endTests = (): readonly EndTest[] => END_TESTS;
+
+/**
+ * `re.test(s)` for an expression anchored at its end only (`…$`), run as a sticky lookbehind at
+ * the end of `s`. The engine tries `…$` at each start position of `s`; the lookbehind reads back
+ * from the end once (two to three times faster on the rules' left contexts). Both ask whether a
+ * match ends where `s` ends, so the answer is the same — not the match: where the rule needs
+ * its index, it runs `re` itself after this has said yes.
+ */
+export function endTest(re: RegExp): (s: string) => boolean {
+  if (!endAnchoredOnly(re)) throw new Error(`endTest: ${re} is not anchored at its end alone`);
+  const back = new RegExp(`(?<=${re.source.slice(0, -1)})`, `${re.flags}y`);
+  const test = (s: string): boolean => {
+    if (!fastPaths.on) return re.test(s);
+    back.lastIndex = s.length;
+    return back.test(s);
+  };
+  END_TESTS.push({ re, test });
+  return test;
+}
+
+/**
+ * Whether the final `$` of `re` anchors the whole expression: no alternative at the top level
+ * escapes it, no flag changes what `$` or a repeated match means, and no back-reference is read
+ * backwards inside a lookbehind.
+ */
+export function endAnchoredOnly(re: RegExp): boolean {
+  const src = re.source;
+  if (/[gymsuv]/.test(re.flags) || /\\[1-9k]/.test(src)) return false;
+  let depth = 0;
+  let inClass = false;
+  for (let i = 0; i < src.length; i++) {
+    const c = src[i];
+    if (c === '\\') {
+      i++;
+      if (i === src.length - 1) return false; // the final `$` is escaped
+    } else if (inClass) inClass = c !== ']';
+    else if (c === '[') inClass = true;
+    else if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === '|' && depth === 0) return false;
+  }
+  return src.endsWith('$') && depth === 0 && !inClass;
+}

@@ -6,7 +6,7 @@
  */
 import { MODEL, MODEL_AI_RE, YOU_TO } from '../lexicon.js';
 import { before, type Ctx, excerpt, matchAt, type Rule, sticky } from '../rule.js';
-import { anyOf, endsWithWord, leftMatcher } from '../tail.js';
+import { endTest } from '../tail.js';
 import { aboutAttacks, inPromptSetting, inStringValue, promptDocs, quotedExample, voice } from './context.js';
 
 const NAME = sticky(String.raw`${MODEL}\b`);
@@ -23,50 +23,53 @@ const ADJ_OR = String.raw`${ADJ}(?:(?:or|and|\/)\s+(?:[\w-]+\s+)?)?@?`;
  */
 const TO_OPENS = String.raw`(?:^|[\n.!?;:>\]"“(—–*#-]\s*)(?:to|for)`;
 /** A name at a sentence start ("Assistant, …") or after a greeting ("Hey there, model!"). */
-const SENTENCE_START =
-  /[\n.!?;>\]"“(—–*]\s*(?:[^\w\s]{1,4}\s*)?(?:(?:the|my|dear|all|any|every|our)\s+)?(?:[\w'’-]+[,!]?\s+){0,3}$/i;
+const SENTENCE_START = endTest(
+  /[\n.!?;>\]"“(—–*]\s*(?:[^\w\s]{1,4}\s*)?(?:(?:the|my|dear|all|any|every|our)\s+)?(?:[\w'’-]+[,!]?\s+){0,3}$/i,
+);
 /**
  * Before a name and a colon, at most two words: "// AI code assistants:" is an address, "BEC
  * scams predate LLMs:" a clause.
  */
-const LABEL_START =
-  /[\n.!?;>\]"“(—–*]\s*(?:[^\w\s]{1,4}\s*)?(?:(?:the|my|dear|all|any|every|our)\s+)?(?:[\w'’-]+[,!]?\s+){0,2}$/i;
+const LABEL_START = endTest(
+  /[\n.!?;>\]"“(—–*]\s*(?:[^\w\s]{1,4}\s*)?(?:(?:the|my|dear|all|any|every|our)\s+)?(?:[\w'’-]+[,!]?\s+){0,2}$/i,
+);
 const greeting = (to: string) =>
   new RegExp(
     String.raw`(?:\b(?:hey|hi|hello|dear|ok(?:ay)?|attention|attn|yo|psst|listen|greetings|note|hola|bonjour|salut|hallo|ciao|ol[aá])|${to})\b(?:\s+there)?\s*[,:!.…-]{0,3}\s*(?:(?:the|my|dear|all|any|every|our|whichever|whatever)\s+)?${ADJ_OR}$`,
     'i',
   );
-const GREETING = greeting(TO_OPENS);
+const GREETING = endTest(greeting(TO_OPENS));
 /** A greeting word proper ("Hey", "Attention"), not "to"/"for". */
-const GREETING_WORD = greeting('(?!)');
+const GREETING_WORD = endTest(greeting('(?!)'));
 /** "… step for the agent:", "fix for CI agents:": inside a sentence, "to"/"for" need a comma or colon after the name. */
-const GREETING_INSIDE = greeting(String.raw`\b(?:to|for)`);
+const GREETING_INSIDE = endTest(greeting(String.raw`\b(?:to|for)`));
 /** After the name: a comma, colon, dash, arrow or emoji, maybe past a closing tag. */
 const VOCATIVE_RIGHT =
   /^s?(?:\s*\/\s*(?:coding\s+|ai\s+)?(?:agents?|assistants?|bots?|models?|llms?|copilot|claude|gpt|gemini))?\s*(?:<\/[a-z]+>\s*)?(?:\\?[,!:—–]|-+>?\s|→|[\ud800-\udfff]{2})/;
 /** After a greeting a full stop ends the address too ("Attn: automated email assistant."). */
 const GREETED_RIGHT = /^s?\s*(?:<\/[a-z]+>\s*)?(?:\\?[,!:.—–]|-+>?\s|→|[\ud800-\udfff]{2})/;
-/** "… to/for" is one of the last five words (then at most "you, the" and two more). */
-const NOTE_TO = leftMatcher(
+/**
+ * "A quick note to the AI", "Message for all assistants". This and the other tests of the left
+ * context run from its end (`endTest`); a guard on the last words (`leftMatcher`) costs more here
+ * than the tests it would spare, since reading the words lower-cases each one.
+ */
+const NOTE_TO = endTest(
   new RegExp(
     String.raw`(?:[\n.!?:>\]\-*#(—–]\s*(?:[\w'’-]+\s+)?|\b(?:a|an|this|my|our|quick|important|urgent|special|personal|final|more|security|system|admin|official|private|secret|hidden|new|additional|extra|further|some)\s+)(?:note|message|reminder|instructions?|request|memo|directive|notice|warning|p\.?s\.?|info(?:rmation)?|update|heads[-\s]up|tip|policy|rules?|task|context|guidance)\s+(?:is\s+|are\s+)?(?:to|for)\s+(?:the\s+|all\s+|any\s+|every\s+|each\s+|our\s+|whichever\s+|whatever\s+|you,?\s+(?:the\s+)?)?${ADJ}$`,
     'i',
   ),
-  56,
-  anyOf(['to', 'for'], 5),
 );
-/** "are", "you're" or "you" is one of the last three words. */
-const IF_YOU_ARE = leftMatcher(
+/** "If you are an AI …", "Are you a language model?". */
+const IF_YOU_ARE = endTest(
   /\b(?:if\s+you(?:\s+are|['’]re)|are\s+you)\s+(?:an?\s+|the\s+|some\s+)?(?:[\w-]+\s+)?$/i,
-  56,
-  anyOf(['are', 'you', "you're", 'you’re'], 3),
 );
-const TO_YOU_NAME = /\b(?:(?:to|for)\s+you,?|you\s*[,(—–])\s*(?:the\s+|my\s+|dear\s+)?$/i;
+const TO_YOU_NAME = endTest(/\b(?:(?:to|for)\s+you,?|you\s*[,(—–])\s*(?:the\s+|my\s+|dear\s+)?$/i);
 const READING =
   /^s?(?:\s+(?!(?:stop|stops|stopped|start|starts|started|keep|keeps|kept|quit|quits|finish|finished|avoid|avoids|without|from)\b)[\w-]+)?\s+(?:that\s+|who\s+|that['’]s\s+|who['’]s\s+)?(?:is\s+|are\s+)?(?:currently\s+|now\s+)?(?:(?:happens?|happening|(?:is|are)\s+going)\s+to\s+be\s+)?(?:reading|processing|summari[sz]ing|parsing|analy[sz]ing|browsing|crawling|scraping|seeing|viewing|handling|ingesting|indexing|reviewing|evaluating|screening|grading|assessing|ranking|scoring|checking|triaging|transcribing|editing|modifying|maintaining|updating|translating|listening\s+to|watching|taking\s+notes\s+(?:on|from)|reads|summari[sz]es|processes|parses|analy[sz]es|reviews|sees|views|handles|ingests|indexes|crawls|scrapes|transcribes|edits|maintains|translates)(?:\s+(?:or|and)\s+[a-z]+(?:ing|e?s))?(?:\s+(?:this|these|the\s+following|my|the\s+(?:page|email|document|text|message|file|site|website|repository|repo|code|call|meeting|episode|recording|transcript|inbox|mailbox|channel|thread|chat|calendar)|[A-Z][a-z]+['’]s\s+(?:inbox|mail|e-?mails?|messages|calendar|files|drive|account|chats?))\b|\s*[:,.—–])/i;
 /** Words before the name that report whom something was aimed at: "it addresses the AI …". */
-const TARGETED =
-  /\b(?:address(?:es|ed|ing)?|targets?|targeted|targeting|tells?|told|asks?|asked|instructs?|instructed|tricks?|tricked|fools?|fooled|manipulates?|manipulated|aimed\s+at|directed\s+at|written\s+for|meant\s+for)\s+(?:the|an?|any|every)\s+(?:[\w-]+\s+)?$/i;
+const TARGETED = endTest(
+  /\b(?:address(?:es|ed|ing)?|targets?|targeted|targeting|tells?|told|asks?|asked|instructs?|instructed|tricks?|tricked|fools?|fooled|manipulates?|manipulated|aimed\s+at|directed\s+at|written\s+for|meant\s+for)\s+(?:the|an?|any|every)\s+(?:[\w-]+\s+)?$/i,
+);
 /**
  * `READING` after the name — a verb in -s ("reads", "crawls") only with an object or after "that"/
  * "who": "the AI that reads this", but "AI training crawls." is a noun phrase.
@@ -83,34 +86,29 @@ function readingRight(right: string): boolean {
  */
 const DOING_THEN_COLON =
   /^s?\s+(?:(?:that\s+|who\s+)?(?:is\s+|are\s+)?[a-z]+ing|with\s+access|(?:that|who)\s+(?:has|have)\s+access)\b[^\n.!?:;—–]{0,60}(?::|\s[—–]\s)/i;
-const DETERMINER = new RegExp(String.raw`\b(?:the|this|your|our|any|all|every|dear|each)\s+${ADJ}$`, 'i');
+const DETERMINER = endTest(
+  new RegExp(String.raw`\b(?:the|this|your|our|any|all|every|dear|each)\s+${ADJ}$`, 'i'),
+);
 export const MUST =
   /^s?(?:[\s-]+[\w-]+){0,2}?\s*(?:\)\s*)?(?:must|should|shall|will\s+now|may\s+now|ought\s+to|needs?\s+to|has\s+to|have\s+to|(?:is|are)\s+(?:now\s+)?(?:required|instructed|expected|asked|supposed|authori[sz]ed|permitted|allowed|directed|obliged|to))\b/i;
 /** The modal in the passive voice: "… must be approved", "… should not be given". */
 const DONE_TO =
   /^s?(?:[\s-]+[\w-]+){0,2}?\s*(?:\)\s*)?(?:must|should|shall|needs?\s+to|has\s+to|have\s+to)\s+(?:not\s+|never\s+|only\s+|always\s+)?(?:be|get)\s+(?:\w+ly\s+)?\w+(?:ed|en|wn)\b/i;
-const YOU_ARE_A = /\byou(?:\s+are|['’]re)\s+(?:an?|the)\s+(?:[\w-]+\s+){0,2}$/i;
-const AS_MY = /\bas\s+(?:my|the\s+user['’]s|your\s+user['’]s|our|their)\s+(?:[\w-]+\s+)?$/i;
+const YOU_ARE_A = endTest(/\byou(?:\s+are|['’]re)\s+(?:an?|the)\s+(?:[\w-]+\s+){0,2}$/i);
+const AS_MY = endTest(/\bas\s+(?:my|the\s+user['’]s|your\s+user['’]s|our|their)\s+(?:[\w-]+\s+)?$/i);
 const RELAY_LEFT =
   /\b(?:tell|instruct|ask|remind|inform|let|order|direct)\s+(?:the|your|this|any|my)\s+(?:[\w-]+\s+)?$/i;
+const RELAYS = endTest(RELAY_LEFT);
 const RELAY_RIGHT = /^s?\s+(?:that|to)\b/i;
 /** "Agent instructions:", "LLM guidance" — a heading aimed at the model. */
 const ITS_ORDERS =
   /^s?(?:-[\w-]+)?\s+(?:instructions?|directives?|orders|rules|guidance|notes?|tasks?|checklist|to-?do(?:\s+list)?|steps)\b/i;
 /** "[[AI ONLY]]", "(for AI eyes only)", "meant for the AI and not for humans". */
 const ONLY_RIGHT = /^s?(?:\s+eyes)?\s+only\b/i;
-const ONLY_LEFT = /(?:\bfor\s+(?:the\s+)?|[[(]\s*)$/i;
-/** "for", "to" or "at" is one of the last three words. */
-const MEANT_FOR_PREPOSITION = anyOf(['for', 'to', 'at'], 3);
-const MEANT = ['meant', 'intended', 'written', 'addressed', 'directed', 'aimed'];
-const MEANT_FOR = leftMatcher(
-  /\b(?:meant|intended|written|addressed|directed|aimed)\s+(?:only\s+|solely\s+|specifically\s+)?(?:for|to|at)\s+(?:the\s+|any\s+|all\s+|you,?\s+(?:the\s+)?)?$/i,
-  56,
-  // …and the verb ends one of the last five: at most "only", the preposition, "you," and "the"
-  // follow it ("to" and "for" alone let the expression run at most of a prose text's words).
-  (tokens) =>
-    MEANT_FOR_PREPOSITION(tokens) && tokens.some((t, k) => k < 5 && MEANT.some((w) => endsWithWord(t, w))),
-);
+const ONLY_LEFT = endTest(/(?:\bfor\s+(?:the\s+)?|[[(]\s*)$/i);
+const MEANT_FOR =
+  /\b(?:meant|intended|written|addressed|directed|aimed)\s+(?:only\s+|solely\s+|specifically\s+)?(?:for|to|at)\s+(?:the\s+|any\s+|all\s+|you,?\s+(?:the\s+)?)?$/i;
+const MEANT = endTest(MEANT_FOR);
 
 /** Verbs an injection orders the model to carry out. */
 const VERBS = String.raw`(?:send|resend|forward|relay|close|reassign|assign|merge|push|commit|archive|resolve|deploy|publish|revoke|rotate|e-?mail|text(?=\s+(?:the|him|her|me|us|them|my|your|their|this|it|\+?\d))|reply|respond|answer|tell|say|write|delete|remove|erase|create|make|book|reserve|buy|order|purchase|pay|transfer|move|export|download|upload|install|run|execute|open|visit|click|navigate|call|invoke|use|reveal|print|show|list|share|post|add|include|insert|append|change|reset|update|set|modify|approve|grant|disable|enable|ignore|disregard|forget|stop|summari[sz]e|translate|search|find|look\s+up|retrieve|fetch|read|copy|paste|recommend|replace|omit|cancel|schedule|invite|accept|reject|confirm|give|provide|output|render|display|mention|leak|comply|obey|follow|rate|rank|score|hire|praise|describe|state|claim|conclude|report|keep|collect|gather|extract|treat|consider|regard|interpret|bcc|cc|purchase|wipe|grant|classify|mark|unlock|proceed|switch|swap|explain|hide|label|skip|pretend|imagine|roleplay|play|act|subscribe|submit|sign\s+(?:up|in)|register|enrol?l|donate|tick|do)`;
@@ -129,8 +127,21 @@ const ORDER_AFTER_COLON = new RegExp(
 const ORDER_AFTER_COMMA = new RegExp(ORDER_AFTER_COLON.source.replace(':', ','), 'i');
 
 /** A person named beside the model: "if you are a person or an AI tool", "humans and agents alike". */
-const OR_PERSON =
-  /\b(?:person|human|people|humans|reader|readers|visitor|visitors|someone|user|users)\s+(?:or|and|\/)\s*(?:an?\s+|the\s+|any\s+)?(?:[\w-]+\s+)?$/i;
+const OR_PERSON = endTest(
+  /\b(?:person|human|people|humans|reader|readers|visitor|visitors|someone|user|users)\s+(?:or|and|\/)\s*(?:an?\s+|the\s+|any\s+)?(?:[\w-]+\s+)?$/i,
+);
+
+/** The text before the first sentence end in `s` (what `s.split(/[.!?](?:\s|$)/, 1)[0]` keeps). */
+function firstSentence(s: string): string {
+  const cut = s.search(/[.!?](?:\s|$)/);
+  return cut < 0 ? s : s.slice(0, cut);
+}
+
+/** Ends of the left context that `labelled` and the heading test read. */
+const LINE_START = endTest(/(?:^|\n)[ \t>*[(-]*$/);
+const AFTER_BULLET = endTest(/(?:^|\n)[ \t]*[-*•][ \t]*$/);
+const AFTER_ARTICLE = endTest(/\b(?:the|an?)\s+$/i);
+const AFTER_BREAK = endTest(/[\n.!?:>#*-]\s*$/);
 
 /**
  * The strongest way the text at `at` addresses the model named there, as a score. `named`: the
@@ -142,71 +153,75 @@ function addressed(text: string, at: number, end: number, ai: boolean, named: bo
   // "a person or an AI tool" speaks to both (read only when something is offered: most calls
   // offer nothing).
   let personNamed: boolean | undefined;
-  const person = (): boolean => (personNamed ??= named || OR_PERSON.test(left.slice(-48)));
+  const person = (): boolean => (personNamed ??= named || OR_PERSON(left.slice(-48)));
   const pick = (strong: number, weak: number): number => (ai && !person() ? strong : weak);
   const assistant = ai || /^assistant/i.test(text.slice(at, end));
   let best: [number, string] = [0, ''];
   const offer = (score: number, how: string): void => {
     if (score > best[0]) best = [score, how];
   };
-  const meant = MEANT_FOR.exec(text, at);
+  // A test whose highest score is no more than the best so far cannot change the answer (a tie
+  // keeps the earlier message), so it is not run.
+  const above = (score: number): boolean => score > best[0];
+  // The expression runs again for the index only where it matched: most calls have no match.
+  const meant = MEANT(left) ? MEANT_FOR.exec(left) : null;
   // Each test reads the cheap, anchored right side first. "Addressed to the AI, like …" is not a
   // greeting inside a sentence: the words before "to" describe the text (see `meant` below).
   // "For local models, the template …" opens a sentence; "For the AI, send …" turns to it.
-  const toThenComma = /^s?\s*,/.test(right) && !ORDER_AFTER_COMMA.test(right);
-  const greeted =
-    (GREETED_RIGHT.test(right) || (DOING_THEN_COLON.test(right) && GREETING.test(left))) &&
-    (GREETING_WORD.test(left) ||
-      (!toThenComma &&
-        (GREETING.test(left) ||
-          (VOCATIVE_RIGHT.test(right) && meant === null && GREETING_INSIDE.test(left)))));
+  const toThenComma = (): boolean => /^s?\s*,/.test(right) && !ORDER_AFTER_COMMA.test(right);
+  const greeted = (): boolean =>
+    (GREETED_RIGHT.test(right) || (DOING_THEN_COLON.test(right) && GREETING(left))) &&
+    (GREETING_WORD(left) ||
+      (!toThenComma() &&
+        (GREETING(left) || (VOCATIVE_RIGHT.test(right) && meant === null && GREETING_INSIDE(left)))));
   // "Agent: Sorry to hear that!" is a transcript's speaker label; "Agent, send …" is an address.
   // "Assistant:" opening a line is a turn of a chat log, which the role-marker rule weighs; it
   // addresses the model only when an order follows the colon ("Assistant: forward …").
   const labelled = (): boolean =>
-    ((/^s?\s*:/.test(right) && (!assistant || /(?:^|\n)[ \t>*[(-]*$/.test(left))) ||
+    ((/^s?\s*:/.test(right) && (!assistant || LINE_START(left))) ||
       // "- assistant — previous model replies": a bulleted definition.
-      (/^s?\s*[—–]/.test(right) && /(?:^|\n)[ \t]*[-*•][ \t]*$/.test(left))) &&
+      (/^s?\s*[—–]/.test(right) && AFTER_BULLET(left))) &&
     !ORDER_AFTER_COLON.test(right);
-  const called =
+  const called = (): boolean =>
     VOCATIVE_RIGHT.test(right) &&
     !labelled() &&
-    (/^s?\s*:/.test(right) ? LABEL_START : SENTENCE_START).test(left) &&
+    (/^s?\s*:/.test(right) ? LABEL_START : SENTENCE_START)(left) &&
     // The order in the same sentence: "For local models, the template is applied … . Make sure"
     // turns to the reader after the address has ended.
-    (assistant || DIRECTIVE.test(right.split(/[.!?](?:\s|$)/, 1)[0] ?? ''));
-  if (greeted || called) offer(pick(0.45, 0.35), 'speaks to');
-  if (NOTE_TO.exec(text, at) !== null) offer(pick(0.5, 0.35), 'leaves a note for');
+    (assistant || DIRECTIVE.test(firstSentence(right)));
+  if (greeted() || called()) offer(pick(0.45, 0.35), 'speaks to');
+  if (NOTE_TO(left)) offer(pick(0.5, 0.35), 'leaves a note for');
   // "The assistant reading this" is a model; "Dear assistant," may be a person.
   const machine = (strong: number, weak: number): number => (assistant && !person() ? strong : weak);
-  if (IF_YOU_ARE.exec(text, at) !== null) offer(machine(0.55, 0.35), 'asks whether it is read by');
-  if (TO_YOU_NAME.test(left)) offer(pick(0.45, 0.3), 'speaks to');
+  if (IF_YOU_ARE(left)) offer(machine(0.55, 0.35), 'asks whether it is read by');
+  if (above(0.45) && TO_YOU_NAME(left)) offer(pick(0.45, 0.3), 'speaks to');
   // "a paragraph addresses the AI reading the mailbox": a report of whom a text targets.
-  if (readingRight(right) && !TARGETED.test(left)) offer(machine(0.55, 0.35), 'speaks to');
+  if (above(0.55) && readingRight(right) && !TARGETED(left)) offer(machine(0.55, 0.35), 'speaks to');
   // "AI tools must be approved by IT": the model is what is done to, not who is told to do it.
-  if (MUST.test(right) && !DONE_TO.test(right) && ((ai && !person()) || DETERMINER.test(left)))
+  if (
+    above(assistant ? 0.35 : 0.2) &&
+    MUST.test(right) &&
+    !DONE_TO.test(right) &&
+    ((ai && !person()) || DETERMINER(left))
+  )
     offer(assistant ? 0.35 : 0.2, 'gives orders to');
   // "You are a helpful assistant" as a string in code or in a documented example sets up a model.
-  if (assistant && YOU_ARE_A.test(left))
+  if (assistant && above(0.4) && YOU_ARE_A(left))
     offer(
       inStringValue(text, at) || promptDocs(text, at) || inPromptSetting(text, at) ? 0.2 : 0.4,
       'tells the reader it is',
     );
-  if (ONLY_RIGHT.test(right) && ONLY_LEFT.test(left)) offer(pick(0.5, 0.35), 'reserves text for');
+  if (above(0.5) && ONLY_RIGHT.test(right) && ONLY_LEFT(left)) offer(pick(0.5, 0.35), 'reserves text for');
   if (meant !== null) {
     // "This note is meant for the AI" reserves it; "tickets with text addressed to the AI" describes.
     offer(pick(0.5, 0.35) * voice(text, at - (left.length - meant.index)), 'reserves text for');
   }
-  if (ai && AS_MY.test(left)) offer(0.35, 'casts the reader as');
+  if (ai && above(0.35) && AS_MY(left)) offer(0.35, 'casts the reader as');
   // "Agent instructions:" heading a paragraph, not "the agent instructions" in a sentence.
-  if (
-    ITS_ORDERS.test(right) &&
-    !/\b(?:the|an?)\s+$/i.test(left) &&
-    (assistant || /[\n.!?:>#*-]\s*$/.test(left))
-  ) {
+  if (above(0.4) && ITS_ORDERS.test(right) && !AFTER_ARTICLE(left) && (assistant || AFTER_BREAK(left))) {
     offer(pick(0.4, 0.35), 'gives orders to');
   }
-  const relay = RELAY_RIGHT.test(right) ? RELAY_LEFT.exec(left) : null;
+  const relay = RELAY_RIGHT.test(right) && RELAYS(left) ? RELAY_LEFT.exec(left) : null;
   if (relay !== null) {
     // "Attackers may instruct the model to …" reports a relay; "Tell the model that …" makes one.
     offer(pick(0.45, 0.3) * voice(text, at - (left.length - relay.index)), 'relays orders to');
