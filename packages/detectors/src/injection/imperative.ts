@@ -6,12 +6,13 @@
  * - an opening quote after a space, bracket or colon (`[\s([:]["'“‘]\s*$`);
  * - a word ("please", "you must", "make sure to", "can you" …) and then spaces.
  * The first two are decided here from the last characters; the third only runs the expression
- * when the last word is one its phrases end with, which few words are.
+ * (from the end: `endTest`) when the last word is one its phrases end with, which few words are.
  */
 import { isAsciiLetter, isSpace } from './chars.js';
 import { fastPaths } from './fast-paths.js';
 import { IMPERATIVE_LEFT } from './lexicon.js';
 import { before } from './rule.js';
+import { endTest } from './tail.js';
 
 /** How much of the text before a word `IMPERATIVE_LEFT` reads. */
 const REACH = 48;
@@ -19,6 +20,8 @@ const REACH = 48;
 const PUNCTUATION = new Set([...'\n.!?;:,>])*•-–—→'].map((c) => c.charCodeAt(0)));
 const QUOTES = new Set([...`"'“‘`].map((c) => c.charCodeAt(0)));
 const BEFORE_QUOTE = new Set([...'([:'].map((c) => c.charCodeAt(0)));
+/** The expression, run from the end of the text before the word. */
+const ENDS_IMPERATIVE = endTest(IMPERATIVE_LEFT);
 /** The last word of every phrase of the third branch. */
 const LAST_WORDS = new Set(
   'please kindly now then also first immediately and just finally next afterwards urgently quickly simply instead must should to will shall can may you'.split(
@@ -51,5 +54,5 @@ export function isImperativeBefore(text: string, at: number): boolean {
   let w = k - 1;
   while (w > lo && isAsciiLetter(text.charCodeAt(w - 1))) w--;
   if (!LAST_WORDS.has(text.slice(w, k).toLowerCase())) return false;
-  return IMPERATIVE_LEFT.test(before(text, at, REACH));
+  return ENDS_IMPERATIVE(before(text, at, REACH));
 }

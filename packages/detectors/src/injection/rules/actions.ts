@@ -7,6 +7,7 @@ import { hasDestination } from '../destination.js';
 import { fastPaths } from '../fast-paths.js';
 import { isImperativeBefore } from '../imperative.js';
 import { BULK, MONEY, SENSITIVE } from '../lexicon.js';
+import { endTest } from '../tail.js';
 
 /** Secrets proper (not a document or a mailbox): what showing in an answer leaks. */
 const SENSITIVE_SECRET =
@@ -38,8 +39,11 @@ const REQUEST = sticky(
 const EXECUTE =
   /^(?:download|fetch|get|curl|wget)\b[^.\n]{0,120}?\b(?:and|then)\s+(?:run|execute|install|open|launch)\s+(?:it|them|the\s+(?:file|script|installer|binary|program))\b|^curl\s[^\n|]{0,200}\|\s*(?:sudo\s+)?(?:sh|bash|zsh|python3?)\b/i;
 
+/** The words EXECUTE starts with (a clause that starts with another word does not match it). */
+const FETCH = sticky(String.raw`(?:download|fetch|get|curl|wget)\b`);
+
 /** "The bank will never ask you to share …": an order that is denied is no order. */
-const DENIED = /\b(?:never|not|n['’]t(?!\s+forget)|no\s+one|nobody)\b[^.!?\n]{0,30}$/i;
+const DENIED = endTest(/\b(?:never|not|n['’]t(?!\s+forget)|no\s+one|nobody)\b[^.!?\n]{0,30}$/i);
 /** Showing a secret in the answer leaks it to whoever reads the answer. */
 const SHOW = sticky(
   String.raw`(?:list|show|print|display|output|reveal|dump|disclose|read\s+out|tell\s+me)\s+(?=[\w'"“‘$@<(\[])`,
@@ -61,12 +65,9 @@ function matched(text: string, at: number, clauseAt: () => string): Matched | un
   if (matchAt(STANDING, text, at) !== null) return { kind: 'standing' };
   if (matchAt(TAKEOVER, text, at) !== null) return { kind: 'takeover' };
   if (matchAt(REQUEST, text, at) !== null) return { kind: 'request' };
-  // Both branches of EXECUTE start at the clause's start (`at`), with one of five letters.
-  const first = text.charCodeAt(at) | 32;
-  const run =
-    !fastPaths.on || first === 99 || first === 100 || first === 102 || first === 103 || first === 119
-      ? EXECUTE.exec(clauseAt())
-      : null;
+  // Both branches of EXECUTE start at the clause's start (`at`) with one of its five words: the
+  // clause is cut (a search over up to 300 characters) only after one of them.
+  const run = !fastPaths.on || matchAt(FETCH, text, at) !== null ? EXECUTE.exec(clauseAt()) : null;
   if (run !== null) return { kind: 'execute', run };
   const m = matchAt(VERB, text, at);
   if (m !== null) return { kind: 'verb', m };
@@ -80,7 +81,7 @@ function act(ctx: Ctx, at: number): undefined {
   const clauseAt = (): string => (c ??= clause(text, at, 300));
   const found = matched(text, at, clauseAt);
   if (found === undefined) return undefined;
-  if (!isImperativeBefore(text, at) || DENIED.test(before(text, at, 48)) || inForbiddenList(text, at))
+  if (!isImperativeBefore(text, at) || DENIED(before(text, at, 48)) || inForbiddenList(text, at))
     return undefined;
   let hasDest: boolean | undefined;
   const dest = (): boolean => (hasDest ??= hasDestination(clauseAt()));
