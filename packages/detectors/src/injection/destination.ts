@@ -7,7 +7,9 @@
  * - A host name: `\b[\w-]+\.(?:com|…)\b` is found from its top-level domain instead: a match
  *   exists exactly when some `.com`-like ending follows a run of `[\w-]` that holds a word
  *   character (where the run's first word character starts, there is a word boundary).
- * The other branches are kept as they are, in one expression.
+ * The other branches are kept as they are, in one expression, run only when the clause holds what
+ * each of them needs: a digit (an IBAN, a phone number, a wallet address), `://` or `www.`. Most
+ * clauses hold none of these.
  */
 import { isWordChar } from './chars.js';
 import { fastPaths } from './fast-paths.js';
@@ -22,12 +24,14 @@ const HOST_BRANCH = String.raw`\b[\w-]+\.(?:com|net|org|io|co|ru|cn|xyz|info|biz
 const REST = new RegExp(DESTINATION.source.replace(`${EMAIL_BRANCH}|`, '').replace(`|${HOST_BRANCH}`, ''));
 if (REST.source.length !== DESTINATION.source.length - EMAIL_BRANCH.length - HOST_BRANCH.length - 2)
   throw new Error('destination: DESTINATION changed; update its fast form');
+/** What every branch of `REST` needs somewhere in the text. */
+const REST_NEEDS = /\d|:\/\/|[wW]\./;
 
 /** `DESTINATION.test(s)`. */
 export function hasDestination(s: string): boolean {
   if (!fastPaths.on) return DESTINATION.test(s);
   if (s.includes('@') && EMAIL.test(s)) return true;
-  if (REST.test(s)) return true;
+  if (REST_NEEDS.test(s) && REST.test(s)) return true;
   TLD.lastIndex = 0;
   for (let m = TLD.exec(s); m !== null; m = TLD.exec(s)) {
     for (let i = m.index - 1; i >= 0; i--) {
