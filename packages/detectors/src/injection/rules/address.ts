@@ -169,11 +169,18 @@ function addressed(text: string, at: number, end: number, ai: boolean, named: bo
   // greeting inside a sentence: the words before "to" describe the text (see `meant` below).
   // "For local models, the template …" opens a sentence; "For the AI, send …" turns to it.
   const toThenComma = (): boolean => /^s?\s*,/.test(right) && !ORDER_AFTER_COMMA.test(right);
-  const greeted = (): boolean =>
-    (GREETED_RIGHT.test(right) || (DOING_THEN_COLON.test(right) && GREETING(left))) &&
-    (GREETING_WORD(left) ||
-      (!toThenComma() &&
-        (GREETING(left) || (VOCATIVE_RIGHT.test(right) && meant === null && GREETING_INSIDE(left)))));
+  const greeted = (): boolean => {
+    const greetedRight = GREETED_RIGHT.test(right);
+    if (!greetedRight && !DOING_THEN_COLON.test(right)) return false;
+    // Where GREETING or GREETING_WORD matches, GREETING_INSIDE does ("to"/"for" after a line start
+    // follow a word boundary): one test rules out all three at most names.
+    if (!GREETING_INSIDE(left)) return false;
+    return (
+      (greetedRight || GREETING(left)) &&
+      (GREETING_WORD(left) ||
+        (!toThenComma() && (GREETING(left) || (VOCATIVE_RIGHT.test(right) && meant === null))))
+    );
+  };
   // "Agent: Sorry to hear that!" is a transcript's speaker label; "Agent, send …" is an address.
   // "Assistant:" opening a line is a turn of a chat log, which the role-marker rule weighs; it
   // addresses the model only when an order follows the colon ("Assistant: forward …").
