@@ -34,9 +34,37 @@ export const IMPERATIVE_LEFT =
 export const DESTINATION =
   /[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\b|https?:\/\/\S|\b[wW]{3}\.[\w-]+\.\w|\b[\w-]+\.(?:com|net|org|io|co|ru|cn|xyz|info|biz|site|online|top|app|dev|me|ly|tk)\b|\+\d[\d\s().-]{7,}\d|\bbc1[02-9ac-hj-np-z]{25,59}\b|\b[13][1-9A-HJ-NP-Za-km-z]{25,34}\b|\b0x[a-fA-F0-9]{40}\b/;
 
-/** What an attacker wants out: credentials, identity documents, whole mailboxes, the conversation. */
-export const SENSITIVE =
-  /\b(?:passwords?|passcodes?|pass\s?phrases?|security\s+codes?|verification\s+codes?|2fa|otp|one[-\s]time\s+(?:codes?|passwords?)|credentials?|api[-\s_]?keys?|access\s+tokens?|secrets?|private\s+keys?|ssh\s+keys?|seed\s+phrases?|recovery\s+(?:codes?|phrases?)|passports?|credit\s+cards?|card\s+numbers?|cvv|bank\s+accounts?|account\s+numbers?|ibans?|social\s+security|ssn|id\s+numbers?|(?:all|every|each)\s+(?:(?:the|my|your|of|single)\s+){0,3}(?:unread\s+|received\s+|sent\s+|recent\s+|private\s+)?(?:messages|emails|e-mails|mails|files|contacts|documents|data|information|conversations|chats|notes|transactions|records|attachments)|(?:entire|whole|full|complete)\s+(?:conversation|chat|history|inbox|mailbox|drive)|(?:chat|conversation|browsing|search)\s+history|conversation|contents?\s+of|body\s+of|personal\s+(?:data|information|details|info)|user(?:'s)?\s+(?:information|data|details|info)|system\s+prompt|unread\s+e-?mails|address\s+book|e-?mail\s+address(?:es)?|log-?in(?:\s+(?:details|credentials|info))?|sign-?in\s+details|phone\s+numbers?|home\s+address|gift\s+cards?|(?:backup|access|the)\s+codes)\b/i;
+/**
+ * What an attacker wants out: credentials, identity documents, whole mailboxes, the conversation.
+ * The phrases are grouped by their first letter ("p(?:asswords?|rivate\s+keys?|…)"): at each
+ * position the engine tries one group per letter instead of every phrase, which makes the test a
+ * quarter faster on the action rule's clauses (only `.test` reads it; the tests hold it equal to
+ * the plain list of phrases).
+ */
+export const SENSITIVE = new RegExp(
+  String.raw`\b(?:${[
+    String.raw`p(?:asswords?|asscodes?|ass\s?phrases?|rivate\s+keys?|assports?|ersonal\s+(?:data|information|details|info)|hone\s+numbers?)`,
+    String.raw`s(?:ecurity\s+codes?|ecrets?|sh\s+keys?|eed\s+phrases?|ocial\s+security|sn|ystem\s+prompt|ign-?in\s+details)`,
+    String.raw`verification\s+codes?`,
+    '2fa',
+    String.raw`o(?:tp|ne[-\s]time\s+(?:codes?|passwords?))`,
+    String.raw`c(?:redentials?|redit\s+cards?|ard\s+numbers?|vv|onversation|ontents?\s+of)`,
+    String.raw`a(?:pi[-\s_]?keys?|ccess\s+tokens?|ccount\s+numbers?|ddress\s+book)`,
+    String.raw`recovery\s+(?:codes?|phrases?)`,
+    String.raw`b(?:ank\s+accounts?|ody\s+of)`,
+    String.raw`i(?:bans?|d\s+numbers?)`,
+    String.raw`(?:all|every|each)\s+(?:(?:the|my|your|of|single)\s+){0,3}(?:unread\s+|received\s+|sent\s+|recent\s+|private\s+)?(?:messages|emails|e-mails|mails|files|contacts|documents|data|information|conversations|chats|notes|transactions|records|attachments)`,
+    String.raw`(?:entire|whole|full|complete)\s+(?:conversation|chat|history|inbox|mailbox|drive)`,
+    String.raw`(?:chat|conversation|browsing|search)\s+history`,
+    String.raw`u(?:ser(?:'s)?\s+(?:information|data|details|info)|nread\s+e-?mails)`,
+    String.raw`e-?mail\s+address(?:es)?`,
+    String.raw`log-?in(?:\s+(?:details|credentials|info))?`,
+    String.raw`home\s+address`,
+    String.raw`gift\s+cards?`,
+    String.raw`(?:backup|access|the)\s+codes`,
+  ].join('|')})\b`,
+  'i',
+);
 
 /** Money leaving. */
 export const MONEY =
