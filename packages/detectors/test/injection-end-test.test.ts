@@ -1,7 +1,7 @@
 /**
  * `endTest` runs an expression anchored at its end as a lookbehind from the end of the string:
- * each such expression must answer as the expression itself, on random strings and on the text
- * before every word of the development set.
+ * each such expression must answer as the expression itself, on random strings, on strings of its
+ * own words, and on the text before every word of the hand-written cases and the development set.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { before } from '../src/injection/rule.js';
 import { endAnchoredOnly, endTests } from '../src/injection/tail.js';
 import { devTexts } from './dev-fixtures.js';
 import { anyText, PHRASES, texts } from './fast-path-texts.js';
+import { ATTACKS, CLEAN } from './injection-cases.js';
 
 // The rules make their end tests when they load.
 detectInjection('', []);
@@ -49,9 +50,51 @@ const strings = fc.oneof(
   anyText,
 );
 
+/** The words of an expression's source, in the cases and with the marks the texts around them use. */
+function wordsOf(re: RegExp): string[] {
+  const words = re.source.match(/[a-z]+(?:['’][a-z]+)?/gi) ?? [];
+  return words.flatMap((w) => [w, w.toUpperCase(), `${w[0]!.toUpperCase()}${w.slice(1)}`, `x${w}`, `${w}s`]);
+}
+/** Between those words: spaces of every kind, quotation marks, and a sign `\b` does not count as a letter. */
+const SEPARATORS = [
+  ' ',
+  '  ',
+  '\n',
+  '\t',
+  '\u00a0',
+  '\u2028',
+  '\ufeff',
+  '',
+  ':',
+  ',',
+  ' : ',
+  '"',
+  '“',
+  "'",
+  '«',
+  '`',
+  '.',
+  '-',
+  '\u212a',
+];
+
 describe('endTest', () => {
-  it('runs at least the expressions of the address rule', () => {
-    expect(endTests().length).toBeGreaterThan(15);
+  it('runs at least the expressions of the address rule, and those of four others', () => {
+    expect(endTests().length).toBeGreaterThan(20);
+  });
+
+  it('answers as the expression on strings of its own words', () => {
+    for (const { re, test } of endTests()) {
+      const words = fc
+        .array(fc.tuple(fc.constantFrom(...wordsOf(re)), fc.constantFrom(...SEPARATORS)), { maxLength: 8 })
+        .map((a) => a.flat().join(''));
+      fc.assert(
+        fc.property(words, (s) => {
+          expect(test(s), `${re}`).toBe(re.test(s));
+        }),
+        { numRuns: 500 },
+      );
+    }
   });
 
   it('answers as the expression on random strings', () => {
@@ -63,14 +106,16 @@ describe('endTest', () => {
     );
   });
 
-  it('answers as the expression before each word of the development set', () => {
+  it('answers as the expression before each word of the hand-written cases and the development set', () => {
     const differ: string[] = [];
-    for (const text of devTexts())
-      for (const m of text.matchAll(/(?<=\s)\w/g)) {
-        const s = before(text, m.index, 56);
-        for (const { re, test } of endTests())
-          if (test(s) !== re.test(s)) differ.push(`${re} ${JSON.stringify(s)}`);
-      }
+    const cases = new Set([...ATTACKS, ...CLEAN]);
+    for (const text of [...cases, ...devTexts()])
+      for (const m of text.matchAll(/(?<=\s)\S/g))
+        for (const n of cases.has(text) ? [56, 160] : [56]) {
+          const s = before(text, m.index, n);
+          for (const { re, test } of endTests())
+            if (test(s) !== re.test(s)) differ.push(`${re} ${JSON.stringify(s)}`);
+        }
     expect(differ).toEqual([]);
   }, 120_000);
 

@@ -107,29 +107,6 @@ export function flatSpaced(text: string): string {
   return [text, ' '].join('');
 }
 
-/** The expressions `endTest` reads backwards, and their tests (for tests). */
-const END_TESTS: [RegExp, (s: string) => boolean][] = [];
-export const endTests = (): readonly [RegExp, (s: string) => boolean][] => END_TESTS;
-
-/**
- * `re.test` for an expression anchored at the end of the string (`…$`, no `m` flag), as a sticky
- * lookbehind tried once at the end: the engine tries an end-anchored expression at each
- * character of the string, and most of the rules' left-hand expressions fail at each. Two to four
- * times faster on the texts before the rules' triggers. Not for `exec`: it does not tell where the
- * match starts.
- */
-export function endTest(re: RegExp): (s: string) => boolean {
-  if (!re.source.endsWith('$') || re.source.endsWith('\\$') || /[gmy]/.test(re.flags))
-    throw new Error(`endTest needs an expression anchored at the end: /${re.source}/${re.flags}`);
-  const back = new RegExp(`(?<=${re.source.slice(0, -1)})`, `${re.flags}y`);
-  const test = (s: string): boolean => {
-    back.lastIndex = s.length;
-    return back.test(s);
-  };
-  END_TESTS.push([re, test]);
-  return test;
-}
-
 /** Up to `n` characters before `at`; a text's start reads as a line break, so `\n` anchors work. */
 export function before(text: string, at: number, n: number): string {
   const from = at - n;

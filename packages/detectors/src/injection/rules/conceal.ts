@@ -4,7 +4,8 @@
  */
 import { isImperativeBefore } from '../imperative.js';
 import { GAP } from '../lexicon.js';
-import { before, type Ctx, endTest, excerpt, matchAt, type Rule, sticky } from '../rule.js';
+import { before, type Ctx, excerpt, matchAt, type Rule, sticky } from '../rule.js';
+import { endTest } from '../tail.js';
 import { inPromptSetting } from './context.js';
 
 const NEGATION =

@@ -5,7 +5,8 @@
  */
 import { fastPaths } from '../fast-paths.js';
 import { FENCES, NEWLINES } from '../positions.js';
-import { before, endTest } from '../rule.js';
+import { before } from '../rule.js';
+import { endTest } from '../tail.js';
 
 /** Words before a phrase that make it reported speech or a description of someone else's act. */
 const REPORTING =

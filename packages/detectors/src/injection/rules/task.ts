@@ -6,7 +6,8 @@
 
 import { isImperativeBefore } from '../imperative.js';
 import { SEND_VERB } from '../lexicon.js';
-import { before, type Ctx, endTest, excerpt, matchAt, type Rule, sticky } from '../rule.js';
+import { before, type Ctx, excerpt, matchAt, type Rule, sticky } from '../rule.js';
+import { endTest } from '../tail.js';
 import { followOrder } from './address.js';
 import { voice } from './context.js';
 
