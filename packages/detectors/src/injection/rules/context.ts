@@ -7,6 +7,7 @@ import { fastPaths } from '../fast-paths.js';
 import { FENCES, NEWLINES } from '../positions.js';
 import { before } from '../rule.js';
 import { endTest } from '../tail.js';
+import { discussesAttacks } from './discussion.js';
 
 /** Words before a phrase that make it reported speech or a description of someone else's act. */
 const REPORTING =
@@ -18,13 +19,6 @@ const QUOTE = /["'“‘«`]\s*$/;
 const AIMED = endTest(
   /\b(?:you\s+(?:must|should|need\s+to|have\s+to|are\s+to|will|shall|can\s+now|may\s+now|ought\s+to)|(?:want|need|ask|require|order|instruct|tell|command)\s+you\s+to|(?:remember|be\s+sure|make\s+sure|don'?t\s+forget|(?:it'?s\s+)?time)\s+to|please|now|so|and|then|just|kindly|simply|must)\s*[:,]?\s*$/i,
 );
-
-/**
- * Vocabulary of a text that discusses attacks rather than makes one ("example" as a word, not the
- * reserved domains `example.com` and `.example` that made-up addresses use).
- */
-const DISCUSSION =
-  /injection|jailbreak|attack|malicious|for\s+example|e\.g\.|such\s+as|phrases?\s+like|red[-\s]team|adversarial|security|threat|detect|vulnerab|owasp|defen[cs]e|guardrail|classif|(?<![\w.@/-])examples?\b(?![.-]\w)|pattern/i;
 
 /** Vocabulary of writing about attacks (articles, advisories, detector docs), rare in attacks. */
 const ABOUT_ATTACKS =
@@ -70,7 +64,7 @@ export function voice(text: string, at: number): number {
   if (AIMED(left)) return about;
   if (REPORTING.test(left)) return 0.3 * about;
   // A bare quotation mark only reports when the text around it discusses attacks.
-  if (QUOTE.test(left)) return DISCUSSION.test(text.slice(Math.max(0, at - 600), at + 600)) ? 0.3 : about;
+  if (QUOTE.test(left)) return discussesAttacks(text, at) ? 0.3 : about;
   return about;
 }
 
