@@ -80,7 +80,15 @@ function sameEverywhere(t: string, step = 1): void {
   }
 }
 
+/** Whole matches, the longest there are: placed across a border of the search's blocks. */
+const LONG = ['for   example', 'phrases\n like', 'adversarial', 'counterexamples', 'red-team', 'E.G.'];
+
 describe('discussesAttacks', () => {
+  it('answers as the whole-window expression with a long match at each offset across a block border', () => {
+    for (const phrase of LONG)
+      for (let k = 200; k < 300; k++) sameEverywhere(`${'.'.repeat(k)} ${phrase} ${'.'.repeat(k)}`, 41);
+  });
+
   it('is tested on words that overlap', () => {
     expect(OVERLAPS).toContain('phrasecurity');
   });
