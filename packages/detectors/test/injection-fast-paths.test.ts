@@ -153,6 +153,19 @@ describe('each fast path', () => {
       ',',
       'hey',
       'there',
+      // The instruction rule's guards; the Kelvin sign lower-cases to an ASCII `k`, which the
+      // expressions do not match and `\b` does not count as a letter.
+      'new',
+      '\u212anew',
+      'your',
+      '\u212ayour',
+      'system',
+      'reveal',
+      'me',
+      'as',
+      'treat',
+      "model's",
+      '\u212a',
     );
     const sep = fc.constantFrom(' ', '  ', '\n', ' \t', '');
     const text = fc.array(fc.tuple(word, sep), { maxLength: 12 }).map((a) => a.flat().join(''));

@@ -72,11 +72,28 @@ export function lastTokens(text: string, at: number, n: number): string[] | unde
       if (i === lo) break;
       const end = i;
       while (i > lo && !isSpace(text.charCodeAt(i - 1))) i--;
-      tokens.push(text.slice(i, end).toLowerCase());
+      tokens.push(lowerCase(text.slice(i, end)));
     }
   }
   memo = { text, at, n, tokens };
   return tokens;
+}
+
+/** The Kelvin sign: the one character whose lower case is an ASCII letter (`k`). */
+const KELVIN = '\u212a';
+
+/**
+ * `token` in lower case as the expressions' `i` flag compares it: the Kelvin sign stays itself.
+ * The expressions (no `u` flag) match no ASCII letter with it, and `\b` sees no letter in it; in
+ * lower case it would read as `k`, glued to the word after it ("\u212anew" is not "knew"), and a
+ * guard would rule out a match the expression finds.
+ */
+function lowerCase(token: string): string {
+  if (!token.includes(KELVIN)) return token.toLowerCase();
+  return token
+    .split(KELVIN)
+    .map((s) => s.toLowerCase())
+    .join(KELVIN);
 }
 
 /** Whether `token` ends with `word` (lower case, starting with a letter) right after a word boundary. */
