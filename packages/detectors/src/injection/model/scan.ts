@@ -42,7 +42,10 @@ export interface Best {
 
 /** The cells of an empty window under `weights` (the WebAssembly scan's are laid out the same). */
 export function emptyCells(weights: Int8Array): Int16Array<ArrayBuffer> {
-  return Int16Array.from(weights.subarray(0, SIZE), (w) => w & 0xff);
+  // A plain loop: `Int16Array.from` with a mapping function took ~10 ms of a process's first scan.
+  const cells = new Int16Array(SIZE);
+  for (let i = 0; i < SIZE; i++) cells[i] = weights[i]! & 0xff;
+  return cells;
 }
 
 /**
