@@ -1,6 +1,6 @@
 /**
  * The detectors' two loops that read every character, in AssemblyScript: the rules' word-trigger
- * automaton (`walk`, the inner loop of `WordSearch.exec` in src/injection/word-search.ts), and the
+ * automaton (`search`, `WordSearch.exec` in src/injection/word-search.ts but its phrases), and the
  * classifier's tokeniser and best-window scan (`scan`; src/injection/model/tokens.ts and scan.ts)
  * as one loop. It reads the same UTF-16 code units and computes
  * the same features, window sums and spans; `test/model-wasm.test.ts` holds the two equal on
@@ -81,9 +81,10 @@ const QUOTED: i32 = 0x5be0cd19;
 const LEET_ALT: i32 = 0x1b873593;
 
 /**
- * What the last call found, i32 × 6: the best window's sum, start and end and the text's token
- * count (`scan`), the automaton's state (`walk`), and where the text's first code unit past ASCII
- * is (`scan`; -1: none). In memory, not in exported globals: the host
+ * What the last call found, i32 × 10: the best window's sum, start and end and the text's token
+ * count (`scan`), the automaton's state (`search`), where the text's first code unit past
+ * ASCII is (`scan`; -1: none), and `search`'s match (start, -1: none; end; node) and the word
+ * start it last ruled out. In memory, not in exported globals: the host
  * reads memory through a typed array, a global through a call into the engine.
  */
 export const RESULT_AT: usize = 0x30b00;
@@ -371,20 +372,102 @@ export function scan(n: i32, span: i32): void {
   store<i32>(RESULT_AT + 20, wide);
 }
 
+/** Node flags (`WordSearch`): a trigger word ends here; a phrase's first word does; a word starts inside a trigger. */
+const WORD_END: i32 = 1;
+const PHRASE_HEAD: i32 = 2;
+const INNER_START: i32 = 4;
+const SPACED_HEAD: i32 = 8;
+
 /**
- * The inner loop of `WordSearch.exec`: steps the automaton `step` (u16 × states × classes, at
+ * `WordSearch.exec` without its phrases: steps the automaton `step` (u16 × states × classes, at
  * `step`) from state `s` over the text's code units from `i` until `to`, a state at or past `hot`,
- * or a code unit whose class is not worked out yet (255 in `other`); returns where it stopped and
- * leaves the state at `RESULT_AT` + 16. Classes come from `ascii` (u8 × 128) and `other` (u8 × 0x10000).
+ * or a code unit whose class is not worked out yet (255 in `other`); classes come from `ascii`
+ * (u8 × 128) and `other` (u8 × 0x10000). At each hot state whose word start is not `tried` it goes
+ * on along the trie as `matchAt` does, to the longest word end, and when none ends there moves on
+ * as `exec` does (`tried`; a word start inside the trigger: state 0, after non-word text). Per node `node` holds its depth << 4 | its flags (i32 × nodes; `WordSearch.nodes`). Returns where it stopped,
+ * with the state at `RESULT_AT` + 16 and the last word start ruled out at + 36; a match's start,
+ * end and node at + 24, + 28, + 32 (start -1: no match). Stops without a match at `to`, at a code
+ * unit of class 255 in the walk (at `i`), or at a hot state `matchAt` must read (a phrase's first
+ * word passed that a space follows, or one not in ASCII; or a code unit of class 255 met further on).
  */
-export function walk(step: usize, ascii: usize, other: usize, s: i32, i: i32, to: i32, hot: i32): i32 {
-  for (; i < to; i++) {
-    const c = unit(i);
-    const k = c < 128 ? <i32>load<u8>(ascii + <usize>c) : <i32>load<u8>(other + <usize>c);
-    if (k === 255) break;
-    s = <i32>load<u16>(step + ((<usize>(s + k)) << 1));
-    if (s >= hot) break;
+export function search(
+  step: usize,
+  ascii: usize,
+  other: usize,
+  node: usize,
+  width: i32,
+  s: i32,
+  i: i32,
+  to: i32,
+  hot: i32,
+  tried: i32,
+): i32 {
+  let found = -1;
+  let end = 0;
+  let foundNode = 0;
+  for (;;) {
+    let k = 0;
+    for (; i < to; i++) {
+      const c = unit(i);
+      k = c < 128 ? <i32>load<u8>(ascii + <usize>c) : <i32>load<u8>(other + <usize>c);
+      if (k === 255) break;
+      s = <i32>load<u16>(step + ((<usize>(s + k)) << 1));
+      if (s >= hot) break;
+    }
+    if (i >= to || k === 255) break;
+    const n = s / width;
+    const info = load<i32>(node + ((<usize>n) << 2));
+    const start = i + 1 - (info >> 4);
+    if (start !== tried) {
+      // `matchAt`, for a walk that passes no phrase's first word.
+      let best = -1;
+      let bestNode = 0;
+      let t = s;
+      let f = info;
+      let bail = false;
+      for (let j = i; ; ) {
+        if (f & PHRASE_HEAD) {
+          // Phrases that go on with `\s+` cannot match unless a space follows: an ASCII one
+          // (`isSpace`) is known here, any other code unit is left to `matchAt`.
+          const a = j + 1 < to ? unit(j + 1) : 65;
+          if (!(f & SPACED_HEAD) || a >= 128 || a === 32 || (a >= 9 && a <= 13)) {
+            bail = true;
+            break;
+          }
+        }
+        if (f & WORD_END) {
+          best = j + 1;
+          bestNode = t / width;
+        }
+        if (++j >= to) break;
+        const c = unit(j);
+        const kk = c < 128 ? <i32>load<u8>(ascii + <usize>c) : <i32>load<u8>(other + <usize>c);
+        if (kk === 255) {
+          bail = true;
+          break;
+        }
+        t = <i32>load<u16>(step + ((<usize>(t + kk)) << 1));
+        if (t < 2 * width) break;
+        f = load<i32>(node + ((<usize>(t / width)) << 2));
+        if (f >> 4 !== j + 1 - start) break;
+      }
+      if (bail) break;
+      if (best >= 0) {
+        found = start;
+        end = best;
+        foundNode = bestNode;
+        break;
+      }
+      tried = start;
+    }
+    // The trigger that started earlier failed: read this character again as a word's first.
+    if (info & INNER_START) s = 0;
+    else i++;
   }
   store<i32>(RESULT_AT + 16, s);
+  store<i32>(RESULT_AT + 24, found);
+  store<i32>(RESULT_AT + 28, end);
+  store<i32>(RESULT_AT + 32, foundNode);
+  store<i32>(RESULT_AT + 36, tried);
   return i;
 }

@@ -7,7 +7,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CORE, keyOf, NEAR, type Pass, wordsPass } from '../src/injection/triggers.js';
+import { wasm, wasmReady } from '../src/injection/wasm.js';
 import { canonical, type WordSearch } from '../src/injection/word-search.js';
+import { fixtureRows } from './dev-fixtures.js';
 import { anyText } from './fast-path-texts.js';
 
 /** The expression's next match in `text.slice(from, to)` from `at`, and the search's. */
@@ -52,6 +54,67 @@ function expectSameMatches<F>(
     if (search.runs !== undefined) expect(runsKey(search.runs)).toBe(keyOf(text.slice(want.start, want.end)));
     at = want.end + (skips[n % Math.max(1, skips.length)] ?? 0);
   }
+}
+
+/**
+ * The next match (start, end, what it runs) from every `lastIndex` over `[from, to)` is the same
+ * with the WebAssembly search (which reads the trie words itself) as with the TypeScript loop.
+ */
+function expectSameWithWasmOff<F>(search: WordSearch<F>, text: string, from: number, to: number): void {
+  const read = (on: boolean) => {
+    wasm.on = on;
+    try {
+      const out: [number, number, F | undefined][] = [];
+      for (let at = from; at <= to; at++) {
+        const start = search.exec(text, from, to, at);
+        out.push(start < 0 ? [start, 0, undefined] : [start, search.end, search.runs]);
+      }
+      return out;
+    } finally {
+      wasm.on = true;
+    }
+  };
+  expect(read(true)).toEqual(read(false));
+}
+
+/**
+ * Texts dense with `words`: each whole, cut short (a walk that fails), or with a letter more,
+ * in any case, glued with spaces, punctuation, apostrophes and non-ASCII characters.
+ */
+function denseTexts(words: readonly string[]): fc.Arbitrary<string> {
+  const glue = [
+    '',
+    ' ',
+    '  ',
+    '\n',
+    '\t',
+    '\u00a0',
+    '\u2028',
+    '-',
+    "'",
+    '\u2019',
+    '.',
+    '_',
+    'x',
+    '\u00e9',
+    '\u212a',
+    '9',
+  ];
+  const part = fc.tuple(
+    fc.constantFrom(...words),
+    fc.constantFrom('whole', 'cut', 'more', 'upper'),
+    fc.nat(),
+    fc.constantFrom(...glue),
+  );
+  return fc.array(part, { maxLength: 40 }).map((parts) =>
+    parts
+      .map(([w, how, n, g]) => {
+        if (how === 'cut') return w.slice(0, n % (w.length + 1)) + g;
+        if (how === 'more') return w + 'se'[n % 2] + g;
+        return (how === 'upper' ? w.toUpperCase() : w) + g;
+      })
+      .join(''),
+  );
 }
 
 const slices = (text: fc.Arbitrary<string>) =>
@@ -104,6 +167,22 @@ describe("the detector's word passes", () => {
         for (const p of passes) expectSameFromEverywhere(p.re, found(p), text, from, to);
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('find the same with the WebAssembly search as without', () => {
+    expect(wasmReady()).toBe(true);
+    // The words the passes find in the development attacks, to glue into texts dense with them.
+    const triggers = new Set<string>();
+    for (const { text } of fixtureRows('dev-injections.jsonl'))
+      for (const p of passes) for (const m of text.matchAll(p.re)) triggers.add(m[0]);
+    expect(triggers.size).toBeGreaterThan(100);
+    const dense = denseTexts([...triggers]);
+    fc.assert(
+      fc.property(slices(fc.oneof(anyText, dense, dense)), ({ text, from, to }) => {
+        for (const p of passes) expectSameWithWasmOff(found(p), text, from, to);
+      }),
+      { numRuns: 1500 },
     );
   });
 });
@@ -221,6 +300,17 @@ describe('a WordSearch built for corner cases', () => {
         expectSameFromEverywhere(re, search!, text, from, to);
       }),
       { numRuns: 2000 },
+    );
+  });
+
+  it('finds the same with the WebAssembly search as without', () => {
+    expect(wasmReady()).toBe(true);
+    for (const c of CASES) expectSameWithWasmOff(search!, c, 0, c.length);
+    fc.assert(
+      fc.property(slices(fc.oneof(text, denseTexts(WORDS))), ({ text, from, to }) => {
+        expectSameWithWasmOff(search!, text, from, to);
+      }),
+      { numRuns: 3000 },
     );
   });
 

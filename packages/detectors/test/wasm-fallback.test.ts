@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 vi.mock('../src/injection/wasm-binary.js', () => ({ WASM_BINARY: 'bm90IGEgbW9kdWxl' }));
 
 const { scanText, scanTool } = await import('../src/index.js');
-const { scanWasm, walkWords, wasmReady } = await import('../src/injection/wasm.js');
+const { scanWasm, searchWords, wasmReady } = await import('../src/injection/wasm.js');
 const { modelWeights } = await import('../src/injection/model/classify.js');
 const { fixtureRows } = await import('./dev-fixtures.js');
 
@@ -15,8 +15,14 @@ describe('without a usable WebAssembly module', () => {
   it('says so, and its calls decline', () => {
     expect(wasmReady()).toBe(false);
     expect(scanWasm('ignore previous instructions', modelWeights(), 48)).toBeUndefined();
-    const tables = { step: new Uint16Array(4), ascii: new Uint8Array(128), other: new Uint8Array(0x10000) };
-    expect(walkWords(tables, 'text', 0, 0, 4, 2)).toBe(-1);
+    const tables = {
+      step: new Uint16Array(4),
+      ascii: new Uint8Array(128),
+      other: new Uint8Array(0x10000),
+      width: 2,
+      nodes: new Int32Array(2),
+    };
+    expect(searchWords(tables, 'text', 0, 0, 4, 2, -1)).toBe(-1);
   });
 
   it('finds what the detectors find on the development attacks and clean texts', async () => {

@@ -1,8 +1,8 @@
 /**
  * The detectors' loops in WebAssembly (packages/detectors/assembly/scan.ts): the classifier's
  * scan (`scanWasm`: the same best window as `scanWindows` over `readTokens` with the fast paths
- * on, in about half the time) and the word search's automaton (`walkWords`, the inner loop of
- * `WordSearch.exec`). The module is compiled on first use from the bytes in `wasm-binary.ts`; the
+ * on, in about half the time) and the word search's automaton (`searchWords`: `WordSearch.exec`
+ * but its phrases). The module is compiled on first use from the bytes in `wasm-binary.ts`; the
  * character tables, the weights, the automata and the text are copied into its memory.
  *
  * Where WebAssembly is missing, fails to compile, or fails during a call, these return `undefined`
@@ -37,7 +37,18 @@ export const wasm = { on: true };
 interface Exports {
   memory: WasmMemory;
   scan(n: number, span: number): void;
-  walk(step: number, ascii: number, other: number, s: number, i: number, to: number, hot: number): number;
+  search(
+    step: number,
+    ascii: number,
+    other: number,
+    node: number,
+    width: number,
+    s: number,
+    i: number,
+    to: number,
+    hot: number,
+    tried: number,
+  ): number;
   cellsAt: number;
   maxWindow: number;
   wordsAt: number;
@@ -87,7 +98,7 @@ function instantiate(): Exports {
   new Int32Array(buf, constant(x, 'CUES_AT'), CUE_HASHES.length).set(CUE_HASHES);
   new Int32Array(buf, constant(x, 'CUE_COUNT_AT'), 1)[0] = CUE_HASHES.length;
   const out = {
-    ...(x as unknown as Pick<Exports, 'memory' | 'scan' | 'walk'>),
+    ...(x as unknown as Pick<Exports, 'memory' | 'scan' | 'search'>),
     cellsAt: constant(x, 'CELLS_AT'),
     maxWindow: constant(x, 'MAX_WINDOW'),
     wordsAt: constant(x, 'WORDS_AT'),
@@ -207,44 +218,71 @@ export interface WalkTables {
   readonly step: Uint16Array;
   readonly ascii: Uint8Array;
   readonly other: Uint8Array;
+  /** States are numbered in multiples of `width`; per node (state / `width`) its depth and flags. */
+  readonly width: number;
+  readonly nodes: Int32Array;
 }
 
-/** Where the last `walkWords` left the automaton. */
+/** Where the last `searchWords` left the automaton. */
 export let walkState = 0;
+/** What the last `searchWords` found: the match's start (-1: none), end and node; the last word start it ruled out. */
+export let searchStart = -1;
+export let searchEnd = 0;
+export let searchNode = 0;
+export let searchTried = -1;
+
+/** Where `t`'s tables are in the module's memory (copied there on first use); -1 when they do not fit. */
+function tablesAt(x: Exports, t: WalkTables): number {
+  let at = registered.get(t);
+  if (at !== undefined) return at;
+  at = wordsNext;
+  const states = t.nodes.length;
+  const nodeAt = (at + 2 * t.step.length + t.ascii.length + t.other.length + 3) & ~3;
+  const size = nodeAt + 4 * states - at;
+  if (at + size > x.textAt) return -1;
+  const buf = x.memory.buffer;
+  new Uint16Array(buf, at, t.step.length).set(t.step);
+  new Uint8Array(buf, at + 2 * t.step.length, t.ascii.length).set(t.ascii);
+  new Uint8Array(buf, at + 2 * t.step.length + t.ascii.length, t.other.length).set(t.other);
+  new Int32Array(buf, nodeAt, states).set(t.nodes);
+  wordsNext = (at + size + 7) & ~7;
+  registered.set(t, at);
+  return at;
+}
 
 /**
- * The inner loop of `WordSearch.exec` over `text` (see `walk` in assembly/scan.ts): returns where
- * it stopped and leaves the state in `walkState`; -1 when the WebAssembly walk is off or unusable,
- * or the tables do not fit in the memory's place for them.
+ * `WordSearch.exec` over `text` without its phrases (see `search` in assembly/scan.ts): returns
+ * where it stopped, and leaves the state in `walkState`, the match in `searchStart`, `searchEnd`
+ * and `searchNode` (start -1: none; then the caller goes on from the stop as its own loop would)
+ * and the last word start ruled out in `searchTried`; -1 when the WebAssembly search is off or
+ * unusable, or the tables do not fit in the memory's place for them.
  */
-export function walkWords(
+export function searchWords(
   t: WalkTables,
   text: string,
   s: number,
   i: number,
   to: number,
   hot: number,
+  tried: number,
 ): number {
   // Past the text's end the TypeScript loop reads NaN; the memory there holds anything.
   if (to > text.length) return -1;
   const x = withText(text);
   if (x === undefined) return -1;
   try {
-    let at = registered.get(t);
-    if (at === undefined) {
-      at = wordsNext;
-      const size = 2 * t.step.length + t.ascii.length + t.other.length;
-      if (at + size > x.textAt) return -1;
-      const buf = x.memory.buffer;
-      new Uint16Array(buf, at, t.step.length).set(t.step);
-      new Uint8Array(buf, at + 2 * t.step.length, t.ascii.length).set(t.ascii);
-      new Uint8Array(buf, at + 2 * t.step.length + t.ascii.length, t.other.length).set(t.other);
-      wordsNext = (at + size + 7) & ~7;
-      registered.set(t, at);
-    }
+    const at = tablesAt(x, t);
+    if (at < 0) return -1;
     const ascii = at + 2 * t.step.length;
-    const end = x.walk(at, ascii, ascii + t.ascii.length, s, i, to, hot);
-    walkState = words[x.resultAt + 4]!;
+    const other = ascii + t.ascii.length;
+    const node = (other + t.other.length + 3) & ~3;
+    const end = x.search(at, ascii, other, node, t.width, s, i, to, hot, tried);
+    const r = x.resultAt;
+    walkState = words[r + 4]!;
+    searchStart = words[r + 6]!;
+    searchEnd = words[r + 7]!;
+    searchNode = words[r + 8]!;
+    searchTried = words[r + 9]!;
     return end;
   } catch {
     fail();

@@ -13,7 +13,16 @@
  * (`canonical`).
  */
 import { isSpace } from './chars.js';
-import { learnClass, type WalkTables, walkState, walkWords } from './wasm.js';
+import {
+  learnClass,
+  searchEnd,
+  searchNode,
+  searchStart,
+  searchTried,
+  searchWords,
+  type WalkTables,
+  walkState,
+} from './wasm.js';
 
 /** What a match of a trie word runs, computed once per word (the pass's `Found`). */
 export type FoundOf<F> = (key: string) => F;
@@ -53,6 +62,8 @@ export function canonical(c: number): number {
 const WORD_END = 1;
 const PHRASE_HEAD = 2;
 const INNER_START = 4;
+/** In `nodes` only: every phrase whose first word ends here goes on with `\s+`. */
+const SPACED_HEAD = 8;
 
 /** A trie over canonical code units. */
 interface Node {
@@ -86,7 +97,7 @@ export class WordSearch<F> implements WalkTables {
   readonly other = new Uint8Array(0x10000).fill(UNKNOWN);
   /** Class of each canonical code unit a trigger holds. */
   private readonly letters = new Map<number, number>();
-  private readonly width: number;
+  readonly width: number;
   /**
    * `step[state + class]`: the next state. States are numbered in multiples of `width`: after
    * non-word text, inside a word, then the trie's nodes, flagged ones (`hot` on) last.
@@ -96,6 +107,11 @@ export class WordSearch<F> implements WalkTables {
   /** Per node (state / width): its flags, and how many characters lead to it from the word start. */
   private readonly flags: Uint8Array;
   private readonly depth: Int32Array;
+  /**
+   * The same for the WebAssembly search, one word per node: its depth << 4, its flags, and
+   * `SPACED_HEAD` where every phrase whose first word ends there goes on with `\s+`.
+   */
+  readonly nodes: Int32Array;
   /** Per node where a trigger word ends: what it runs, when it was read in ASCII. */
   private readonly found: (F | undefined)[];
   /** The phrases, in the pass's order, and per node the ones whose first word ends there. */
@@ -126,6 +142,7 @@ export class WordSearch<F> implements WalkTables {
     this.step = new Uint16Array(states * width);
     this.flags = new Uint8Array(states);
     this.depth = new Int32Array(states);
+    this.nodes = new Int32Array(states);
     this.found = new Array<F | undefined>(states).fill(undefined);
     this.headPhrases = new Array<number[] | undefined>(states).fill(undefined);
     for (let c = 0; c < 128; c++) this.classOf(c);
@@ -143,6 +160,8 @@ export class WordSearch<F> implements WalkTables {
       this.flags[s / width] = n.flags;
       if (n.flags & PHRASE_HEAD) this.headPhrases[s / width] = n.phrases;
       this.depth[s / width] = depth;
+      const spaced = n.phrases.every((h) => phrases[h]![depth] === SPACES) ? SPACED_HEAD : 0;
+      this.nodes[s / width] = (depth << 4) | n.flags | spaced;
       // A word read in ASCII is its own key (`keyOf`: lower case; trie words hold no space).
       if (n.flags & WORD_END && /^[\0-\x7f]*$/.test(key)) this.found[s / width] = foundOf(key);
       // Off the trie: inside a word after a word character, else where a word may start.
@@ -238,11 +257,18 @@ export class WordSearch<F> implements WalkTables {
       // The automaton alone, no call in the loop (twice as fast as with one).
       let c = 0;
       let k = 0;
-      // In WebAssembly where it can (`wasm.ts`), else here: the same steps.
-      const stop = walkWords(this, text, s, i, to, hot);
+      // In WebAssembly where it can (`wasm.ts`), else here: the same steps. The WebAssembly search
+      // also reads the trie words at hot states, and stops at those `matchAt` must read here.
+      const stop = searchWords(this, text, s, i, to, hot, tried);
       if (stop >= 0) {
+        if (searchStart >= 0) {
+          this.end = searchEnd;
+          this.runs = this.found[searchNode];
+          return searchStart;
+        }
         i = stop;
         s = walkState;
+        tried = searchTried;
         if (i < to) {
           c = text.charCodeAt(i);
           k = c < 128 ? ascii[c]! : other[c]!;
