@@ -56,7 +56,8 @@ function lookUp(pass: Pass, matched: string): Found {
 
 /** Runs a tier's passes over `[from, to)` of the text. */
 function scan(ctx: Collector, tier: readonly Pass[], from: number, to: number): void {
-  for (const pass of tier) {
+  for (let i = 0; i < tier.length; i++) {
+    const pass = tier[i]!;
     const words = fastPaths.on ? pass.words : undefined;
     if (words !== undefined) scanWords(ctx, pass, words, from, to);
     else scanPass(ctx, pass, from, to);
@@ -101,17 +102,24 @@ function scanPass(ctx: Collector, pass: Pass, from: number, to: number): void {
   }
   const subject = from === 0 && to === ctx.text.length ? ctx.text : ctx.text.slice(from, to);
   const { re, table, search } = pass;
-  // The next match from `lastIndex` on: the expression's, or the same found by `search`.
-  const matchFrom = (lastIndex: number): RegExpExecArray | null => {
-    if (search !== undefined) return search.exec(subject, lastIndex);
-    re.lastIndex = lastIndex;
-    return re.exec(subject);
-  };
-  for (let m = matchFrom(0); m !== null; ) {
+  // The next match from `lastIndex` on: the expression's, or the same found by `search` (inline,
+  // not a closure made per call).
+  let m: RegExpExecArray | null;
+  if (search !== undefined) m = search.exec(subject, 0);
+  else {
+    re.lastIndex = 0;
+    m = re.exec(subject);
+  }
+  while (m !== null) {
     const at = from + m.index;
     const end = at + m[0].length;
     const found = table === undefined ? undefined : lookUp(pass, m[0]);
-    m = matchFrom(runAt(ctx, pass, found, found === undefined ? m[0] : found.key, at, end) - from);
+    const next = runAt(ctx, pass, found, found === undefined ? m[0] : found.key, at, end) - from;
+    if (search !== undefined) m = search.exec(subject, next);
+    else {
+      re.lastIndex = next;
+      m = re.exec(subject);
+    }
   }
 }
 

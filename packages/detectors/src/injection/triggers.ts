@@ -143,6 +143,26 @@ export function wordsPass<F>(
   };
 }
 
+/**
+ * A pass as `compile` makes it: every pass one class, so that the scanning loop's reads of its
+ * fields see one shape (object literals with a getter, a `search` or a `wide` made three).
+ */
+class CompiledPass implements Pass {
+  readonly found = new Map<string, Found>();
+  constructor(
+    readonly re: RegExp,
+    readonly table: Map<string, Rule[]> | undefined,
+    readonly whole: Map<string, Rule[]>,
+    readonly rules: Rule[],
+    readonly search: SymbolSearch | undefined,
+    private readonly wordSearch: (() => WordSearch<Found> | undefined) | undefined,
+    readonly wide: boolean,
+  ) {}
+  get words(): WordSearch<Found> | undefined {
+    return this.wordSearch === undefined ? undefined : this.wordSearch();
+  }
+}
+
 export function compile(
   rules: readonly Rule[],
   wordsOf: (r: Rule) => readonly string[],
@@ -161,28 +181,22 @@ export function compile(
         whole: whole.get(key),
       }),
     );
-    passes.push({
-      re,
-      table,
-      whole,
-      rules: [],
-      get words() {
-        return search();
-      },
-      found: new Map(),
-    });
+    passes.push(new CompiledPass(re, table, whole, [], undefined, search, false));
   }
   const symbols = tables(rules, symbolsOf);
   if (symbols.sources.length > 0) {
     const source = symbols.sources.sort(reverseAlphabetical).map(symbolSource).join('|');
-    passes.push({
-      re: new RegExp(source, 'g'),
-      table: symbols.table,
-      whole: symbols.whole,
-      rules: [],
-      search: SymbolSearch.of(symbols.sources, source),
-      found: new Map(),
-    });
+    passes.push(
+      new CompiledPass(
+        new RegExp(source, 'g'),
+        symbols.table,
+        symbols.whole,
+        [],
+        SymbolSearch.of(symbols.sources, source),
+        undefined,
+        false,
+      ),
+    );
   }
   const charRules = withChars ? rules.filter((r) => r.chars !== undefined) : [];
   if (charRules.length > 0) {
@@ -190,7 +204,7 @@ export function compile(
     const ascii = Array.from({ length: 128 }, (_, c) => String.fromCharCode(c)).join('');
     const wide = re.exec(ascii) === null;
     re.lastIndex = 0;
-    passes.push({ re, table: undefined, whole: new Map(), rules: charRules, found: new Map(), wide });
+    passes.push(new CompiledPass(re, undefined, new Map(), charRules, undefined, undefined, wide));
   }
   return passes;
 }
