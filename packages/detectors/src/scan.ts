@@ -200,6 +200,8 @@ export function scanTool(tool: ToolDefinitionText): Scan {
 
 /** Combines findings into a verdict: noisy-or of injection/poisoning scores against the threshold. */
 export function summarise(findings: Finding[]): Scan {
+  // Most texts: nothing found (what the loop below makes of no findings, without the sort and set).
+  if (findings.length === 0) return { malicious: false, score: 0, dataClasses: [], findings };
   findings.sort((a, b) => a.start - b.start || a.end - b.end);
   let clean = 1;
   const classes = new Set<DetectedClass>();

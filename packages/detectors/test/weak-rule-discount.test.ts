@@ -251,3 +251,16 @@ describe('discountWeakRules', () => {
     expect(out[0]!.score).toBe(0.35);
   });
 });
+
+describe('summarise', () => {
+  it('reads no findings as a clean scan, as it reads findings that weigh nothing', () => {
+    const none: Finding[] = [];
+    const scan = summarise(none);
+    expect(scan).toEqual({ malicious: false, score: 0, dataClasses: [], findings: [] });
+    expect(scan.findings).toBe(none);
+    const weightless = summarise([
+      { rule: 'injection/x', kind: 'injection', start: 0, end: 1, score: 0, message: '' },
+    ]);
+    expect({ ...weightless, findings: [] }).toEqual(scan);
+  });
+});
