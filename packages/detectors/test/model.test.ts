@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   detectInjectionModel,
+  FAR_BELOW,
   FLOOR,
   lengthCorrection,
   MODEL_RULE,
@@ -55,6 +56,11 @@ describe('weights', () => {
   it('put the operating point at the scan threshold', () => {
     expect(modelScore(MODEL.threshold)).toBeCloseTo(0.5, 10);
     expect(modelScore(MODEL.threshold + 1)).toBeGreaterThan(0.5);
+  });
+
+  it('score every margin below FAR_BELOW under FLOOR (detectInjectionModel skips the score there)', () => {
+    for (const margin of [FAR_BELOW, FAR_BELOW - 1e-9, FAR_BELOW - 3, -1e6])
+      expect(modelScore(MODEL.threshold + margin)).toBeLessThan(FLOOR / 1000);
   });
 });
 

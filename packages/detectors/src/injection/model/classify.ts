@@ -119,6 +119,12 @@ function bestWindow(text: string, w: Int8Array): Best {
   );
 }
 
+/**
+ * A margin below which `modelScore` is under `FLOOR` by orders of magnitude (at -5: about 5e-5
+ * against 0.2), so `detectInjectionModel` need not compute it (a test holds this).
+ */
+export const FAR_BELOW = -5;
+
 /** The logit as a finding score: 0.5 at the operating point. */
 export function modelScore(z: number): number {
   return 1 / (1 + Math.exp(-SLOPE * (z - MODEL.threshold)));
@@ -140,6 +146,8 @@ export function detectInjectionModel(text: string, out: Finding[]): number {
   // and most texts are: the vocabulary is not looked for in them.
   const z = raw - MODEL.threshold <= -SETTLED ? raw : raw - discussionCorrection(text, best.start);
   const margin = z - MODEL.threshold;
+  // Far below the operating point the score is far below `FLOOR`: no exponential to know it.
+  if (margin < FAR_BELOW) return margin;
   const score = modelScore(z);
   if (!(score >= FLOOR)) return margin;
   const [start, end] = core(text, best.start, best.end, w);
