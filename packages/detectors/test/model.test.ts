@@ -11,10 +11,11 @@ import {
   modelWeights,
 } from '../src/injection/model/classify.js';
 import { decodeWeights, encodeWeights } from '../src/injection/model/decode.js';
-import { HASH_BITS, SIZE } from '../src/injection/model/scan.js';
+import { HASH_BITS, SIZE, scanWindows, type Trace } from '../src/injection/model/scan.js';
 import { MODEL } from '../src/injection/model/weights.js';
 import { scanText } from '../src/scan.js';
 import type { Finding } from '../src/types.js';
+import { ATTACKS } from './injection-cases.js';
 
 const find = (text: string): Finding[] => {
   const out: Finding[] = [];
@@ -192,5 +193,57 @@ describe('detectInjectionModel', () => {
     );
     expect(find('')).toEqual([]);
     expect(find(undefined as unknown as string)).toEqual([]);
+  });
+});
+
+/**
+ * The span a model finding points at, as `core` in classify.ts reads it, by the traced scan: the
+ * run of the best window's tokens with the largest sum of first-seen weights.
+ */
+function tracedCore(text: string, from: number, to: number, w: Int8Array): [number, number] {
+  const trace: Trace = { feats: [], tokEnd: [], start: [], end: [] };
+  scanWindows(`${text.slice(from, to)} `, w, 2 * MODEL.window + 8, trace, 0, to - from);
+  const seen = new Set<number>();
+  let run = 0;
+  let runStart = 0;
+  let best = 0;
+  let span: [number, number] = [from, to];
+  let f = 0;
+  for (let t = 0; t < trace.tokEnd.length; t++) {
+    let c = 0;
+    for (const e = trace.tokEnd[t]!; f < e; f++) {
+      const k = trace.feats[f]!;
+      if (!seen.has(k)) {
+        seen.add(k);
+        c += w[k]!;
+      }
+    }
+    if (run <= 0) {
+      run = 0;
+      runStart = t;
+    }
+    run += c;
+    if (run > best) {
+      best = run;
+      span = [from + trace.start[runStart]!, from + trace.end[t]!];
+    }
+  }
+  return span;
+}
+
+describe('the span of a model finding', () => {
+  it("is the traced scan's best run of the best window, on every attack case", () => {
+    const w = modelWeights();
+    let found = 0;
+    for (const text of [...ATTACKS, ATTACKS.join('\n\n'), `Notes.\n\n${ATTACKS[0]} ${ATTACKS[0]}`]) {
+      const out: Finding[] = [];
+      detectInjectionModel(text, out);
+      const f = out[0];
+      if (f === undefined) continue;
+      found++;
+      const { start, end } = modelLogit(text);
+      expect([f.start, f.end], text.slice(0, 60)).toEqual(tracedCore(text, start, end, w));
+    }
+    expect(found).toBeGreaterThan(50);
   });
 });

@@ -19,7 +19,8 @@ import { aboutAttacks } from '../rules/context.js';
 import { scanWasm } from '../wasm.js';
 import { CLASS, decode, MATH, SKIP, TAGGED, width } from './chars.js';
 import { decodeWeights } from './decode.js';
-import { type Best, HASH_BITS, SIZE, scanWindows, type Trace } from './scan.js';
+import { type Best, HASH_BITS, SIZE, scanWindows } from './scan.js';
+import { CHUNK, featCount, feats, PER_TOKEN, Reader, RING, readTokens, tokEnd, tokStart } from './tokens.js';
 import { MODEL } from './weights.js';
 
 /** The rule name of the model's findings. */
@@ -166,38 +167,54 @@ export function detectInjectionModel(text: string, out: Finding[]): number {
  * The part of the window [from, to) that carries its score: the run of tokens with the largest
  * sum of (first-seen) weights, so the span points at the instruction, not at the text around it.
  * The tokeniser reads `[from, to)` as a text of its own (it looks at nothing outside it), so a
- * flat copy of the window alone is read, not one of the whole text.
+ * flat copy of the window alone is read, not one of the whole text. The tokens are read from the
+ * ring as `readTokens` fills it (what `scanWindows` would trace, without its window sums or the
+ * trace's arrays); a feature is first seen when its stamp is not this call's.
  */
 function core(text: string, from: number, to: number, w: Int8Array): [number, number] {
-  const trace: Trace = { feats: [], tokEnd: [], start: [], end: [] };
-  scanWindows(flatSpaced(text.slice(from, to)), w, 2 * MODEL.window + 8, trace, 0, to - from);
-  const seen = new Set<number>();
+  if (++era === 0x100000000) {
+    seenIn.fill(0);
+    era = 1;
+  }
+  const seen = seenIn;
+  const now = era;
+  const tf = feats;
+  const tc = featCount;
+  const mask = RING - 1;
+  const reader = new Reader(flatSpaced(text.slice(from, to)), 0, to - from);
   let run = 0;
   let runStart = 0;
   let best = 0;
   let span: [number, number] = [from, to];
-  let f = 0;
-  for (let t = 0; t < trace.tokEnd.length; t++) {
-    let c = 0;
-    for (const e = trace.tokEnd[t]!; f < e; f++) {
-      const k = trace.feats[f]!;
-      if (!seen.has(k)) {
-        seen.add(k);
-        c += w[k]!;
+  let g = 0;
+  for (let m = readTokens(reader); m > 0; m = m === CHUNK ? readTokens(reader) : 0) {
+    for (const last = g + m; g < last; g++) {
+      const s = g & mask;
+      let c = 0;
+      for (let j = s * PER_TOKEN, e = j + tc[s]!; j < e; j++) {
+        const k = tf[j]!;
+        if (seen[k] !== now) {
+          seen[k] = now;
+          c += w[k]!;
+        }
       }
-    }
-    if (run <= 0) {
-      run = 0;
-      runStart = t;
-    }
-    run += c;
-    if (run > best) {
-      best = run;
-      span = [from + trace.start[runStart]!, from + trace.end[t]!];
+      if (run <= 0) {
+        run = 0;
+        runStart = tokStart[s]!;
+      }
+      run += c;
+      if (run > best) {
+        best = run;
+        span = [from + runStart, from + tokEnd[s]!];
+      }
     }
   }
   return span;
 }
+
+/** Per feature, the `core` call that last saw it (`era`). */
+const seenIn = new Uint32Array(SIZE);
+let era = 0;
 
 /**
  * At most 80 characters of the span, on one line, as a person should read it: text hidden in
