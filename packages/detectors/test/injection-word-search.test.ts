@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CORE, keyOf, NEAR, type Pass, wordsPass } from '../src/injection/triggers.js';
+import { CORE, foundOf, keyOf, NEAR, type Pass, wordsPass } from '../src/injection/triggers.js';
 import { wasm, wasmReady } from '../src/injection/wasm.js';
 import { canonical, type WordSearch } from '../src/injection/word-search.js';
 import { fixtureRows } from './dev-fixtures.js';
@@ -323,5 +323,19 @@ describe('a WordSearch built for corner cases', () => {
     expect(wordsPass(['\u00e9t\u00e9'], (k) => k).search()).toBeUndefined();
     expect(wordsPass([' x'], (k) => k).search()).toBeUndefined();
     expect(wordsPass(['x\ud83d\ude00'], (k) => k).search()).toBeUndefined();
+  });
+});
+
+describe("the passes' check lists", () => {
+  it("call each pass's and each trigger's rules, in their order", () => {
+    const checks = (rules: readonly { check: unknown }[]) => rules.map((r) => r.check);
+    for (const p of [...CORE, ...NEAR]) {
+      expect(p.checks).toEqual(checks(p.rules));
+      for (const [key, rules] of p.table ?? []) {
+        const f = foundOf(key, rules, p.whole.get(key));
+        expect(f.checks).toEqual(checks(rules));
+        expect(f.wholeChecks).toEqual(p.whole.has(key) ? checks(p.whole.get(key)!) : undefined);
+      }
+    }
   });
 });

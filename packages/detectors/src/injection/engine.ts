@@ -6,7 +6,7 @@
 import { isWordChar } from './chars.js';
 import { fastPaths } from './fast-paths.js';
 import { type Ctx, flatSpaced, type Hit, type Mode, type Rule } from './rule.js';
-import { CORE, type Found, keyOf, NEAR, type Pass } from './triggers.js';
+import { CORE, type Found, foundOf, keyOf, NEAR, type Pass } from './triggers.js';
 import { firstWide, wasmReady } from './wasm.js';
 import type { WordSearch } from './word-search.js';
 
@@ -48,7 +48,7 @@ function lookUp(pass: Pass, matched: string): Found {
   let found = pass.found.get(matched);
   if (found === undefined) {
     const key = keyOf(matched);
-    found = { key, rules: pass.table?.get(key) ?? NONE, whole: pass.whole.get(key) };
+    found = foundOf(key, pass.table?.get(key) ?? NONE, pass.whole.get(key));
     if (pass.found.size < MAX_FOUND) pass.found.set(matched, found);
   }
   return found;
@@ -78,13 +78,13 @@ function runAt(
 ): number {
   const run =
     found === undefined
-      ? pass.rules
-      : found.whole !== undefined && !isWordChar(ctx.text.charCodeAt(end))
-        ? found.whole
-        : found.rules;
+      ? pass.checks
+      : found.wholeChecks !== undefined && !isWordChar(ctx.text.charCodeAt(end))
+        ? found.wholeChecks
+        : found.checks;
   let resume = end;
-  for (const rule of run) {
-    const next = rule.check(ctx, at, end, key);
+  for (let i = 0; i < run.length; i++) {
+    const next = run[i]!(ctx, at, end, key);
     if (next !== undefined && next > resume) resume = next;
   }
   return resume;

@@ -24,6 +24,8 @@ export interface Pass {
    */
   whole: Map<string, Rule[]>;
   rules: Rule[];
+  /** The `check` of each of `rules`. */
+  readonly checks: readonly Check[];
   /** Finds the pass's matches from their first characters, when `re` is a symbols pass that suits it. */
   search?: SymbolSearch | undefined;
   /** Finds the pass's matches word by word, when `re` is a words pass that suits it. */
@@ -39,6 +41,23 @@ export interface Found {
   key: string;
   rules: readonly Rule[];
   whole: readonly Rule[] | undefined;
+  /** The `check` of each of `rules`, and of `whole` (see `checksOf`). */
+  checks: readonly Check[];
+  wholeChecks: readonly Check[] | undefined;
+}
+
+/** A rule's `check`, called on its own (no rule reads `this`). */
+export type Check = Rule['check'];
+
+/**
+ * The rules' `check` functions in a list: the scan calls them from it, not as methods of ~50
+ * rule objects of as many shapes (a megamorphic property load per call).
+ */
+export const checksOf = (rules: readonly Rule[]): Check[] => rules.map((r) => r.check);
+
+/** What a trigger with `key` runs, by the pass's tables. */
+export function foundOf(key: string, rules: readonly Rule[], whole: readonly Rule[] | undefined): Found {
+  return { key, rules, whole, checks: checksOf(rules), wholeChecks: whole && checksOf(whole) };
 }
 
 const escapeRegex = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -149,6 +168,7 @@ export function wordsPass<F>(
  */
 class CompiledPass implements Pass {
   readonly found = new Map<string, Found>();
+  readonly checks: readonly Check[];
   constructor(
     readonly re: RegExp,
     readonly table: Map<string, Rule[]> | undefined,
@@ -157,7 +177,9 @@ class CompiledPass implements Pass {
     readonly search: SymbolSearch | undefined,
     private readonly wordSearch: (() => WordSearch<Found> | undefined) | undefined,
     readonly wide: boolean,
-  ) {}
+  ) {
+    this.checks = checksOf(rules);
+  }
   get words(): WordSearch<Found> | undefined {
     return this.wordSearch === undefined ? undefined : this.wordSearch();
   }
@@ -175,11 +197,7 @@ export function compile(
     const { table, whole } = words;
     const { re, search } = wordsPass(
       words.sources,
-      (key): Found => ({
-        key,
-        rules: table.get(key) ?? [],
-        whole: whole.get(key),
-      }),
+      (key): Found => foundOf(key, table.get(key) ?? [], whole.get(key)),
     );
     passes.push(new CompiledPass(re, table, whole, [], undefined, search, false));
   }
