@@ -6,6 +6,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { Rule } from '../src/injection/rule.js';
+import { RULES } from '../src/injection/rules/index.js';
 import { CORE, foundOf, keyOf, NEAR, type Pass, wordsPass } from '../src/injection/triggers.js';
 import { wasm, wasmReady } from '../src/injection/wasm.js';
 import { canonical, type WordSearch } from '../src/injection/word-search.js';
@@ -337,5 +339,45 @@ describe("the passes' check lists", () => {
         expect(f.wholeChecks).toEqual(p.whole.has(key) ? checks(p.whole.get(key)!) : undefined);
       }
     }
+  });
+});
+
+describe("the passes' tables", () => {
+  /** Which rules each trigger runs, as `tables` in triggers.ts read it: every key against every other. */
+  function reference(triggers: (r: Rule) => readonly string[]): Map<string, Rule[]>[] {
+    const table = new Map<string, Rule[]>();
+    const whole = new Map<string, Rule[]>();
+    const add = (t: Map<string, Rule[]>, key: string, rule: Rule) => {
+      const list = t.get(key);
+      if (list === undefined) t.set(key, [rule]);
+      else if (!list.includes(rule)) list.push(rule);
+    };
+    for (const rule of RULES)
+      for (const t of triggers(rule)) {
+        const exact = t.endsWith('$');
+        const word = exact ? t.slice(0, -1) : t;
+        add(exact ? whole : table, keyOf(word), rule);
+        if (exact && !table.has(keyOf(word))) table.set(keyOf(word), []);
+      }
+    for (const [key, list] of table)
+      for (const [other, more] of table)
+        if (other !== key && key.startsWith(other)) for (const r of more) if (!list.includes(r)) list.push(r);
+    for (const [key, exact] of whole) whole.set(key, [...(table.get(key) ?? []), ...exact]);
+    return [table, whole];
+  }
+
+  it('give each trigger the rules of the triggers it starts with, in the same order', () => {
+    const expected = [
+      ...reference((r) => r.words ?? []),
+      ...reference((r) => r.symbols ?? []),
+      ...reference((r) => r.nearWords ?? []),
+      ...reference((r) => r.nearSymbols ?? []),
+    ];
+    const actual = [...CORE, ...NEAR]
+      .filter((p) => p.table !== undefined)
+      .flatMap((p) => [p.table!, p.whole]);
+    expect(actual.length).toBe(expected.length);
+    const named = (t: Map<string, Rule[]>) => [...t].map(([k, l]) => [k, l.map((r) => RULES.indexOf(r))]);
+    expect(actual.map(named)).toEqual(expected.map(named));
   });
 });

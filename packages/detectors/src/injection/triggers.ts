@@ -100,9 +100,21 @@ function tables(
       if (exact && !table.has(keyOf(word))) table.set(keyOf(word), []);
     }
   }
-  for (const [key, list] of table)
-    for (const [other, more] of table)
-      if (other !== key && key.startsWith(other)) for (const r of more) if (!list.includes(r)) list.push(r);
+  // Each key takes the rules of the keys it starts with, in the table's order, from their lists as
+  // they stand (a key earlier in the table has taken its own prefixes' already). The keys a key
+  // starts with are found among its prefixes, not by testing every key against every other: that
+  // was ~40 ms of loading the module.
+  const keys = [...table.keys()];
+  const order = new Map(keys.map((k, i) => [k, i]));
+  for (const [key, list] of table) {
+    const prefixes: number[] = [];
+    for (let n = 0; n < key.length; n++) {
+      const i = order.get(key.slice(0, n));
+      if (i !== undefined) prefixes.push(i);
+    }
+    prefixes.sort((a, b) => a - b);
+    for (const i of prefixes) for (const r of table.get(keys[i]!)!) if (!list.includes(r)) list.push(r);
+  }
   for (const [key, exact] of whole) whole.set(key, [...(table.get(key) ?? []), ...exact]);
   return { table, whole, sources: [...sources] };
 }
