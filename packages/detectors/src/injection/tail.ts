@@ -9,8 +9,11 @@ import { isSpace, isWordChar } from './chars.js';
 import { fastPaths } from './fast-paths.js';
 import { before } from './rule.js';
 
-/** How many tokens a guard may look at. */
-const TOKENS = 5;
+/**
+ * How many tokens a guard may look at: the guards read the last two at most (`instructions.ts`), and
+ * each token read costs a slice and a lower-casing.
+ */
+const TOKENS = 2;
 
 export interface LeftMatcher {
   readonly re: RegExp;
