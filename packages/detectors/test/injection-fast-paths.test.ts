@@ -100,6 +100,44 @@ describe('each fast path', () => {
     );
   });
 
+  it('isImperativeBefore reads a one-word phrase glued to what comes before it as the expression does', () => {
+    // "x_and ", "9please ": no word boundary; "band " is no phrase; the 48 characters may start
+    // inside the word ("…xxand ").
+    const glue = fc.constantFrom(
+      '',
+      ' ',
+      'x',
+      'B',
+      '_',
+      '9',
+      '-',
+      '.',
+      "'",
+      'é',
+      '\u212a',
+      'go ahead ',
+      '\n',
+    );
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          texts,
+          fc.nat(60).map((n) => 'x'.repeat(n)),
+        ),
+        glue,
+        fc.constantFrom(...PHRASES),
+        fc.boolean(),
+        fc.constantFrom(' ', '  ', ' \t', '\u00a0', ''),
+        (a, g, phrase, upper, space) => {
+          const text = `${a}${g}${upper ? phrase.toUpperCase() : phrase}${space}`;
+          for (const at of [text.length, text.length - space.length])
+            expect(isImperativeBefore(text, at)).toBe(IMPERATIVE_LEFT.test(before(text, at, 48)));
+        },
+      ),
+      { numRuns: 5000 },
+    );
+  });
+
   it('hasDestination is DESTINATION', () => {
     fc.assert(
       fc.property(anyText, (text) => {

@@ -8,7 +8,7 @@
  * The first two are decided here from the last characters; the third only runs the expression
  * (from the end: `endTest`) when the last word is one its phrases end with, which few words are.
  */
-import { isAsciiLetter, isSpace } from './chars.js';
+import { isAsciiLetter, isSpace, isWordChar } from './chars.js';
 import { fastPaths } from './fast-paths.js';
 import { IMPERATIVE_LEFT } from './lexicon.js';
 import { before } from './rule.js';
@@ -25,6 +25,16 @@ const ENDS_IMPERATIVE = endTest(IMPERATIVE_LEFT);
 /** The last word of every phrase of the third branch. */
 const LAST_WORDS = new Set(
   'please kindly now then also first immediately and just finally next afterwards urgently quickly simply instead must should to will shall can may you'.split(
+    ' ',
+  ),
+);
+
+/**
+ * The words that are a phrase of the third branch on their own ("and", "please"): all those
+ * phrases that end with one of them ("go ahead and") hold a space before it.
+ */
+const ALONE = new Set(
+  'please kindly now then also first immediately and just finally next afterwards urgently quickly simply instead'.split(
     ' ',
   ),
 );
@@ -53,6 +63,10 @@ export function isImperativeBefore(text: string, at: number): boolean {
   if (k === at || !isAsciiLetter(last)) return false;
   let w = k - 1;
   while (w > lo && isAsciiLetter(text.charCodeAt(w - 1))) w--;
-  if (!LAST_WORDS.has(text.slice(w, k).toLowerCase())) return false;
+  const word = text.slice(w, k).toLowerCase();
+  if (!LAST_WORDS.has(word)) return false;
+  // A phrase of one word: the expression matches exactly where a word boundary comes before it
+  // (the longer phrases that end with such a word have a space before it).
+  if (ALONE.has(word)) return w === lo || !isWordChar(text.charCodeAt(w - 1));
   return ENDS_IMPERATIVE(before(text, at, REACH));
 }
