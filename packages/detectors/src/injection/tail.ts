@@ -108,6 +108,8 @@ export function endsWithWord(token: string, word: string): boolean {
 
 /** A guard: one of the last `within` tokens is one of `words`. */
 export function anyOf(words: readonly string[], within: number): (tokens: readonly string[]) => boolean {
+  // A guard that looked further than `lastTokens` reads would rule out matches it cannot see.
+  if (within > TOKENS) throw new Error(`anyOf: ${within} words asked, ${TOKENS} read`);
   const set = new Set(words);
   return (tokens) => {
     for (let k = 0; k < tokens.length && k < within; k++) if (set.has(tokens[k]!)) return true;
