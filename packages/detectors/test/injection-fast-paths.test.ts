@@ -339,4 +339,65 @@ describe('each fast path', () => {
       { numRuns: 3000 },
     );
   });
+
+  it('the symbols search finds what the symbols expression finds on long texts, call after call', () => {
+    const pass = CORE.find((p) => p.search !== undefined);
+    const { re, search } = pass!;
+    // Long enough for the needles (over 256 characters from the start), with the first characters
+    // alone and before the wrong second character as often as before the right one.
+    const fragment = fc.constantFrom(
+      '<',
+      '[',
+      ']',
+      '](',
+      ']]',
+      '!',
+      '![',
+      '!!',
+      '\\',
+      '\\"',
+      '\\n',
+      '"',
+      '"role"',
+      '"name"',
+      '"x"',
+      '\\"role\\"',
+      '&',
+      '&lt;|',
+      '&amp;',
+      '(',
+      '|',
+      '/',
+      'inst',
+      'INST',
+      'im_start',
+      'sys',
+      '<<',
+      '<!--',
+      '--',
+      'x',
+      ' ',
+      'lorem ipsum dolor ',
+    );
+    const longText = fc
+      .array(fragment, { minLength: 60, maxLength: 300, size: 'max' })
+      .map((a) => a.join(''));
+    fc.assert(
+      fc.property(longText, fc.array(fc.nat(), { maxLength: 4 }), (text, jumps) => {
+        // As the engine calls it: from 0, then from after each match, sometimes further on or back.
+        let from = 0;
+        for (let n = 0; n < 200 && from <= text.length; n++) {
+          re.lastIndex = from;
+          const want = re.exec(text);
+          const got = search!.exec(text, from);
+          expect(got?.index).toBe(want?.index);
+          expect(got?.[0]).toBe(want?.[0]);
+          if (want === null) break;
+          const jump = jumps[n % (jumps.length + 1)];
+          from = jump === undefined ? want.index + want[0].length : jump % (text.length + 1);
+        }
+      }),
+      { numRuns: 1500 },
+    );
+  });
 });

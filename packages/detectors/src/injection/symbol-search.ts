@@ -10,24 +10,43 @@ import { isAsciiLetter } from './chars.js';
 import { fastPaths } from './fast-paths.js';
 
 export class SymbolSearch {
+  /** The characters the symbols start with. */
   private readonly firsts: string[];
+  /**
+   * The same, each with its second character when the symbols starting with it all go on with the
+   * same one (`](`, `\\"`, `![`: a `]` or a `\\` on its own is common), for a long text.
+   */
+  private readonly needles: string[];
   /** `first * 65536 + second` for every way a symbol can start (ASCII letters in either case). */
   private readonly pairs = new Set<number>();
+  /** The same pairs with both characters ASCII, at `first * 128 + second`. */
+  private readonly asciiPairs = new Uint8Array(128 * 128);
   private readonly sticky: RegExp;
   private readonly global: RegExp;
-  /** Where each first character next occurs, for the current `exec`. */
+  /** Where each first character (or needle) next occurs, for the current `exec`. */
   private readonly next: number[];
-  /** The text and start of the last `exec`, for which `next` holds. */
+  /** The text and start of the last long `exec`, for which `next` holds. */
   private subject: string | undefined;
   private from = 0;
 
   private constructor(symbols: readonly string[], source: string) {
-    this.firsts = [...new Set(symbols.map((s) => s.charAt(0)))];
+    const seconds = new Map<string, Set<number>>();
     for (const s of symbols) {
       const second = s.charCodeAt(1);
-      const seconds = isAsciiLetter(second) ? [second | 32, second & ~32] : [second];
-      for (const c of seconds) this.pairs.add(s.charCodeAt(0) * 65536 + c);
+      const cases = isAsciiLetter(second) ? [second | 32, second & ~32] : [second];
+      const first = s.charCodeAt(0);
+      for (const c of cases) {
+        this.pairs.add(first * 65536 + c);
+        if (first < 128 && c < 128) this.asciiPairs[first * 128 + c] = 1;
+      }
+      const known = seconds.get(s.charAt(0)) ?? new Set<number>();
+      for (const c of cases) known.add(c);
+      seconds.set(s.charAt(0), known);
     }
+    this.firsts = [...seconds.keys()];
+    this.needles = [...seconds].map(([first, next]) =>
+      next.size === 1 ? first + String.fromCharCode(...next) : first,
+    );
     this.sticky = new RegExp(source, 'y');
     this.global = new RegExp(source, 'g');
     this.next = this.firsts.map(() => -1);
@@ -49,25 +68,23 @@ export class SymbolSearch {
       this.global.lastIndex = from;
       return this.global.exec(subject);
     }
+    return subject.length - from > SHORT ? this.execLong(subject, from) : this.execShort(subject, from);
+  }
+
+  /**
+   * `exec` on a short rest of a text: each first character found with `indexOf`, the nearest tried
+   * (the positions kept for a long text are to be looked up afresh).
+   */
+  private execShort(subject: string, from: number): RegExpExecArray | null {
+    this.subject = undefined;
     const { firsts, next } = this;
-    // Where each first character next occurs is kept between calls on the same text: searching
-    // afresh from every match made a long text with a few rare first characters quadratic (each
-    // call looked to the end of the text for them). A position already passed is looked up again;
-    // -1 (none left) stays true further on.
-    if (subject !== this.subject || from < this.from) {
-      for (let k = 0; k < firsts.length; k++) next[k] = subject.indexOf(firsts[k]!, from);
-      this.subject = subject;
-    } else {
-      for (let k = 0; k < firsts.length; k++)
-        if (next[k]! >= 0 && next[k]! < from) next[k] = subject.indexOf(firsts[k]!, from);
-    }
-    this.from = from;
+    for (let k = 0; k < firsts.length; k++) next[k] = subject.indexOf(firsts[k]!, from);
     for (;;) {
       let k = -1;
       for (let j = 0; j < next.length; j++) if (next[j]! >= 0 && (k < 0 || next[j]! < next[k]!)) k = j;
       if (k < 0) return null;
       const at = next[k]!;
-      if (this.pairs.has(subject.charCodeAt(at) * 65536 + subject.charCodeAt(at + 1))) {
+      if (this.isPair(subject.charCodeAt(at), subject.charCodeAt(at + 1))) {
         this.sticky.lastIndex = at;
         const m = this.sticky.exec(subject);
         if (m !== null) return m;
@@ -75,4 +92,63 @@ export class SymbolSearch {
       next[k] = subject.indexOf(firsts[k]!, at + 1);
     }
   }
+
+  /** `exec` on a long rest of a text, from its needles. */
+  private execLong(subject: string, from: number): RegExpExecArray | null {
+    const { needles, next } = this;
+    // Where each needle next occurs is kept between calls on the same text: searching afresh from
+    // every match made a long text with a few rare first characters quadratic (each call looked to
+    // the end of the text for them). A position already passed is looked up again; -1 (none left)
+    // stays true further on.
+    if (subject !== this.subject || from < this.from) {
+      for (let k = 0; k < needles.length; k++) next[k] = subject.indexOf(needles[k]!, from);
+      this.subject = subject;
+    } else {
+      for (let k = 0; k < needles.length; k++)
+        if (next[k]! >= 0 && next[k]! < from) next[k] = subject.indexOf(needles[k]!, from);
+    }
+    this.from = from;
+    for (;;) {
+      // The nearest first character, and where the next other one is: up to there the occurrences
+      // of this one are stepped through without looking at the others.
+      let k = -1;
+      let bound = Number.POSITIVE_INFINITY;
+      for (let j = 0; j < next.length; j++) {
+        const at = next[j]!;
+        if (at < 0) continue;
+        if (k < 0 || at < next[k]!) {
+          if (k >= 0) bound = next[k]!;
+          k = j;
+        } else if (at < bound) bound = at;
+      }
+      if (k < 0) return null;
+      const key = needles[k]!;
+      let at = next[k]!;
+      do {
+        if (this.isPair(subject.charCodeAt(at), subject.charCodeAt(at + 1))) {
+          this.sticky.lastIndex = at;
+          const m = this.sticky.exec(subject);
+          if (m !== null) {
+            next[k] = at;
+            return m;
+          }
+        }
+        at = subject.indexOf(key, at + 1);
+      } while (at >= 0 && at < bound);
+      next[k] = at;
+    }
+  }
+
+  /** The symbols may start with `first` then `second` (NaN past the end: no). */
+  private isPair(first: number, second: number): boolean {
+    return first < 128 && second < 128
+      ? this.asciiPairs[first * 128 + second] === 1
+      : this.pairs.has(first * 65536 + second);
+  }
 }
+
+/**
+ * Up to this many characters from `from` to the end, `exec` looks for the first characters alone: a
+ * two-character `indexOf` costs more to set up, which only a longer text pays back.
+ */
+const SHORT = 256;
