@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { packedLinks, unpack } from '../src/injection/links.js';
+import { nextLink, packedLinks, unpack } from '../src/injection/links.js';
 import { scanText } from '../src/scan.js';
 
 describe('unpack', () => {
@@ -84,5 +84,50 @@ describe('instructions packed into links', () => {
       { kinds: ['injection'] },
     );
     expect(scan.findings).toEqual([]);
+  });
+});
+
+describe('nextLink', () => {
+  it('finds what the link expression finds, match after match', () => {
+    const link = /https?:\/\/[^\s<>"'`)\]]{24,}/g;
+    const text = fc
+      .array(
+        fc.constantFrom(
+          'http',
+          'https',
+          'h',
+          'ttp',
+          's',
+          '://',
+          ':/',
+          '/',
+          ':',
+          'example.com/',
+          'a-b-c-d-e-f',
+          '%20',
+          ' ',
+          '"',
+          ')',
+          ']',
+          'xxxxxxxxxx',
+        ),
+        { maxLength: 60 },
+      )
+      .map((a) => a.join(''));
+    fc.assert(
+      fc.property(text, fc.nat(), (t, k) => {
+        let from = k % (t.length + 1);
+        for (let n = 0; n < 50; n++) {
+          link.lastIndex = from;
+          const want = link.exec(t);
+          const got = nextLink(t, from);
+          expect(got?.index).toBe(want?.index);
+          expect(got?.[0]).toBe(want?.[0]);
+          if (want === null) break;
+          from = want.index + want[0].length;
+        }
+      }),
+      { numRuns: 5000 },
+    );
   });
 });
