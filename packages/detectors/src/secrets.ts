@@ -11,15 +11,6 @@ import type { Finding } from './types.js';
 const scanCapitalJ: Scanner = (text, at, scan) =>
   text.charCodeAt(at - 1) === 100 /* d */ ? scanBase64Pem(text, at, scan) : scanJwt(text, at, scan);
 
-/** Calls `scanner` at each `anchor` in `text`, resuming where it says. */
-function sweep(text: string, anchor: string, scanner: Scanner, scan: SecretScan): void {
-  let at = text.indexOf(anchor);
-  while (at !== -1) {
-    const next = scanner(text, at, scan);
-    at = text.indexOf(anchor, next > at ? next : at + 1);
-  }
-}
-
 /** Hash iterations one call may spend checking PKCS#12 passwords (a few real key stores' worth). */
 const HASH_BUDGET = 50_000;
 
@@ -38,12 +29,22 @@ const HASH_BUDGET = 50_000;
 export function detectSecrets(text: string, out: Finding[]): void {
   if (typeof text !== 'string' || text.length < 8) return;
   const scan: SecretScan = { found: [], hashBudget: HASH_BUDGET };
-  sweep(text, '_', scanUnderscore, scan);
-  sweep(text, '-', scanDash, scan);
-  sweep(text, '=', scanAssignment, scan);
-  sweep(text, ':', scanAssignment, scan);
-  sweep(text, 'A', scanCapitalA, scan);
-  sweep(text, 'J', scanCapitalJ, scan);
-  sweep(text, 'G.', scanSendGrid, scan);
+  // One loop per anchor, each calling its scanner at `at` and resuming where it says. Written out
+  // rather than shared: a shared loop's call site sees seven scanners (megamorphic, a full call per
+  // anchor), while each of these sees one, which V8 can inline (-5% of detectSecrets on the corpus).
+  for (let at = text.indexOf('_'), next = 0; at !== -1; at = text.indexOf('_', next > at ? next : at + 1))
+    next = scanUnderscore(text, at, scan);
+  for (let at = text.indexOf('-'), next = 0; at !== -1; at = text.indexOf('-', next > at ? next : at + 1))
+    next = scanDash(text, at, scan);
+  for (let at = text.indexOf('='), next = 0; at !== -1; at = text.indexOf('=', next > at ? next : at + 1))
+    next = scanAssignment(text, at, scan);
+  for (let at = text.indexOf(':'), next = 0; at !== -1; at = text.indexOf(':', next > at ? next : at + 1))
+    next = scanAssignment(text, at, scan);
+  for (let at = text.indexOf('A'), next = 0; at !== -1; at = text.indexOf('A', next > at ? next : at + 1))
+    next = scanCapitalA(text, at, scan);
+  for (let at = text.indexOf('J'), next = 0; at !== -1; at = text.indexOf('J', next > at ? next : at + 1))
+    next = scanCapitalJ(text, at, scan);
+  for (let at = text.indexOf('G.'), next = 0; at !== -1; at = text.indexOf('G.', next > at ? next : at + 1))
+    next = scanSendGrid(text, at, scan);
   keepBest(scan.found, out);
 }
