@@ -54,6 +54,14 @@ export function judgeValue(
     );
     return;
   }
+  // The measures first: most values are too short or too plain, and are turned away here before
+  // the placeholder and code expressions run (all of these tests only reject, so their order is free).
+  const password = kind === 'password';
+  if (password ? value.length < 8 || value.length > 128 : value.length < 12 || value.length > 512) return;
+  const mix = variety(text, start, end);
+  if (mix < 2) return;
+  const bits = entropy(text, start, end);
+  if (bits < (password ? 2.5 : 3)) return;
   if (
     isPlaceholder(value.replace(/=+$/, '')) ||
     looksLikeCode(value, bare) ||
@@ -63,15 +71,11 @@ export function judgeValue(
   ) {
     return;
   }
-  const bits = entropy(text, start, end);
-  const mix = variety(text, start, end);
-  if (kind === 'password') {
-    if (value.length < 8 || value.length > 128 || mix < 2 || bits < 2.5) return;
+  if (password) {
     const score = bits >= 3.5 && value.length >= 12 ? 0.75 : 0.6;
     addSecret(scan.found, 'generic-password', start, end, score, `password assigned to ${named}`);
     return;
   }
-  if (value.length < 12 || value.length > 512 || mix < 2 || bits < 3) return;
   const score = bits >= 4 && value.length >= 20 ? 0.75 : 0.6;
   addSecret(scan.found, 'generic-secret', start, end, score, `high-entropy value assigned to ${named}`);
 }
@@ -142,7 +146,7 @@ function isDockerAuth(text: string, start: number, end: number): boolean {
 }
 
 /** Base64 of plain prose (`ZHVtbXkgdGV4dA==`): encoded text, not a key. */
-function isEncodedText(text: string, start: number, end: number): boolean {
+export function isEncodedText(text: string, start: number, end: number): boolean {
   if (end - start < 16 || !allBase64(text, start, end)) return false;
   const decoded = decodeBase64Text(text, start, end, 96);
   return /^[A-Za-z][\x20-\x7e]*$/.test(decoded) && / [A-Za-z]{2,}/.test(decoded);
@@ -154,7 +158,7 @@ const isUserPassword = (s: string): boolean => /^[\x21-\x39\x3b-\x7e]{1,128}:[\x
  * A reference rather than a literal: a call, an indexing, a template, a file path, or a bare
  * expression (`config.apiKey`, `opts?.token`, `!this.pass`, `ProgressTokenSchema$1`, `refreshToken`).
  */
-function looksLikeCode(value: string, bare: boolean): boolean {
+export function looksLikeCode(value: string, bare: boolean): boolean {
   if (/[()[\]{}]|\s|^(?:\.{0,2}\/|~\/|[A-Za-z]:\\)/.test(value)) return true;
   if (!bare) return false;
   const expression = value.startsWith('!') ? value.slice(1) : value;
