@@ -36,12 +36,12 @@ export interface Pass {
   readonly wide?: boolean;
 }
 
-/** A matched text's key, its rules, and its rules when it is a whole word. */
+/**
+ * A matched text's key, and what it runs: the `check` of each of its rules, and of its rules when
+ * it is a whole word (see `checksOf`).
+ */
 export interface Found {
   key: string;
-  rules: readonly Rule[];
-  whole: readonly Rule[] | undefined;
-  /** The `check` of each of `rules`, and of `whole` (see `checksOf`). */
   checks: readonly Check[];
   wholeChecks: readonly Check[] | undefined;
 }
@@ -57,7 +57,7 @@ export const checksOf = (rules: readonly Rule[]): Check[] => rules.map((r) => r.
 
 /** What a trigger with `key` runs, by the pass's tables. */
 export function foundOf(key: string, rules: readonly Rule[], whole: readonly Rule[] | undefined): Found {
-  return { key, rules, whole, checks: checksOf(rules), wholeChecks: whole && checksOf(whole) };
+  return { key, checks: checksOf(rules), wholeChecks: whole && checksOf(whole) };
 }
 
 const escapeRegex = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

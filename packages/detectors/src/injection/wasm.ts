@@ -67,8 +67,15 @@ let broken = false;
 let cellsOf: Int8Array | undefined;
 /** The string whose code units are at `textAt`. */
 let placed: string | undefined;
+/** Where a word search's tables are in the module's memory (byte offsets). */
+interface TablesAt {
+  step: number;
+  ascii: number;
+  other: number;
+  nodes: number;
+}
 /** Where each word search's tables are in the memory, and where the next one goes. */
-const registered = new Map<WalkTables, number>();
+const registered = new Map<WalkTables, TablesAt>();
 let wordsNext = 0;
 let bytes: Buffer | undefined;
 /** The memory as 32-bit words, for reading results (made again when the memory grows). */
@@ -231,21 +238,22 @@ export let searchEnd = 0;
 export let searchNode = 0;
 export let searchTried = -1;
 
-/** Where `t`'s tables are in the module's memory (copied there on first use); -1 when they do not fit. */
-function tablesAt(x: Exports, t: WalkTables): number {
+/** Where `t`'s tables are in the module's memory (copied there on first use); `undefined` when they do not fit. */
+function tablesAt(x: Exports, t: WalkTables): TablesAt | undefined {
   let at = registered.get(t);
   if (at !== undefined) return at;
-  at = wordsNext;
-  const states = t.nodes.length;
-  const nodeAt = (at + 2 * t.step.length + t.ascii.length + t.other.length + 3) & ~3;
-  const size = nodeAt + 4 * states - at;
-  if (at + size > x.textAt) return -1;
+  const ascii = wordsNext + 2 * t.step.length;
+  const other = ascii + t.ascii.length;
+  const nodes = (other + t.other.length + 3) & ~3;
+  const end = nodes + 4 * t.nodes.length;
+  if (end > x.textAt) return undefined;
+  at = { step: wordsNext, ascii, other, nodes };
   const buf = x.memory.buffer;
-  new Uint16Array(buf, at, t.step.length).set(t.step);
-  new Uint8Array(buf, at + 2 * t.step.length, t.ascii.length).set(t.ascii);
-  new Uint8Array(buf, at + 2 * t.step.length + t.ascii.length, t.other.length).set(t.other);
-  new Int32Array(buf, nodeAt, states).set(t.nodes);
-  wordsNext = (at + size + 7) & ~7;
+  new Uint16Array(buf, at.step, t.step.length).set(t.step);
+  new Uint8Array(buf, at.ascii, t.ascii.length).set(t.ascii);
+  new Uint8Array(buf, at.other, t.other.length).set(t.other);
+  new Int32Array(buf, at.nodes, t.nodes.length).set(t.nodes);
+  wordsNext = (end + 7) & ~7;
   registered.set(t, at);
   return at;
 }
@@ -272,11 +280,8 @@ export function searchWords(
   if (x === undefined) return -1;
   try {
     const at = tablesAt(x, t);
-    if (at < 0) return -1;
-    const ascii = at + 2 * t.step.length;
-    const other = ascii + t.ascii.length;
-    const node = (other + t.other.length + 3) & ~3;
-    const end = x.search(at, ascii, other, node, t.width, s, i, to, hot, tried);
+    if (at === undefined) return -1;
+    const end = x.search(at.step, at.ascii, at.other, at.nodes, t.width, s, i, to, hot, tried);
     const r = x.resultAt;
     walkState = words[r + 4]!;
     searchStart = words[r + 6]!;
@@ -294,7 +299,7 @@ export function searchWords(
 export function learnClass(t: WalkTables, c: number, k: number): void {
   const at = registered.get(t);
   if (at === undefined || module === undefined) return;
-  new Uint8Array(module.memory.buffer)[at + 2 * t.step.length + t.ascii.length + c] = k;
+  new Uint8Array(module.memory.buffer)[at.other + c] = k;
 }
 
 /** The bytes of memory the module holds now (0: none compiled); for tests. */

@@ -64,6 +64,8 @@ const PHRASE_HEAD = 2;
 const INNER_START = 4;
 /** In `nodes` only: every phrase whose first word ends here goes on with `\s+`. */
 const SPACED_HEAD = 8;
+/** Where a node's depth starts in its word of `nodes`, above the flags. */
+const DEPTH = 4;
 
 /** A trie over canonical code units. */
 interface Node {
@@ -104,12 +106,10 @@ export class WordSearch<F> implements WalkTables {
    */
   readonly step: Uint16Array;
   private readonly hot: number;
-  /** Per node (state / width): its flags, and how many characters lead to it from the word start. */
-  private readonly flags: Uint8Array;
-  private readonly depth: Int32Array;
   /**
-   * The same for the WebAssembly search, one word per node: its depth << 4, its flags, and
-   * `SPACED_HEAD` where every phrase whose first word ends there goes on with `\s+`.
+   * Per node (state / width), one word, read here and by the WebAssembly search: how many
+   * characters lead to it from the word start (`<< DEPTH`), its flags, and `SPACED_HEAD` where
+   * every phrase whose first word ends there goes on with `\s+`.
    */
   readonly nodes: Int32Array;
   /** Per node where a trigger word ends: what it runs, when it was read in ASCII. */
@@ -140,8 +140,6 @@ export class WordSearch<F> implements WalkTables {
     this.width = width;
     this.hot = (2 + (firstHot < 0 ? nodes.length : firstHot)) * width;
     this.step = new Uint16Array(states * width);
-    this.flags = new Uint8Array(states);
-    this.depth = new Int32Array(states);
     this.nodes = new Int32Array(states);
     this.found = new Array<F | undefined>(states).fill(undefined);
     this.headPhrases = new Array<number[] | undefined>(states).fill(undefined);
@@ -157,11 +155,9 @@ export class WordSearch<F> implements WalkTables {
     this.step.set(offStep, IN_WORD * width);
     const fill = (n: Node, c: number, depth: number, key: string): void => {
       const s = id.get(n)!;
-      this.flags[s / width] = n.flags;
       if (n.flags & PHRASE_HEAD) this.headPhrases[s / width] = n.phrases;
-      this.depth[s / width] = depth;
       const spaced = n.phrases.every((h) => phrases[h]![depth] === SPACES) ? SPACED_HEAD : 0;
-      this.nodes[s / width] = (depth << 4) | n.flags | spaced;
+      this.nodes[s / width] = (depth << DEPTH) | n.flags | spaced;
       // A word read in ASCII is its own key (`keyOf`: lower case; trie words hold no space).
       if (n.flags & WORD_END && /^[\0-\x7f]*$/.test(key)) this.found[s / width] = foundOf(key);
       // Off the trie: inside a word after a word character, else where a word may start.
@@ -287,13 +283,13 @@ export class WordSearch<F> implements WalkTables {
         continue;
       }
       const n = s / width;
-      const start = i + 1 - this.depth[n]!;
+      const start = i + 1 - (this.nodes[n]! >> DEPTH);
       if (start !== tried) {
         if (this.matchAt(text, start, s, i, to)) return start;
         tried = start;
       }
       // The trigger that started earlier failed: read this character again as a word's first.
-      if (this.flags[n]! & INNER_START) s = OUT;
+      if (this.nodes[n]! & INNER_START) s = OUT;
       else i++;
     }
   }
@@ -304,13 +300,13 @@ export class WordSearch<F> implements WalkTables {
    * phrases whose first word it passed are tried (in the pass's order), else the longest word.
    */
   private matchAt(text: string, start: number, s: number, i: number, to: number): boolean {
-    const { ascii, other, step, width, flags, depth } = this;
+    const { ascii, other, step, width, nodes } = this;
     let best = -1;
     let bestNode = 0;
     let heads: number[] | undefined;
     for (let j = i; ; ) {
       const n = s / width;
-      const f = flags[n]!;
+      const f = nodes[n]!;
       if (f & WORD_END) {
         best = j + 1;
         bestNode = n;
@@ -324,7 +320,7 @@ export class WordSearch<F> implements WalkTables {
       let k = c < 128 ? ascii[c]! : other[c]!;
       if (k === UNKNOWN) k = this.classOf(c);
       s = step[s + k]!;
-      if (s < 2 * width || depth[s / width] !== j + 1 - start) break;
+      if (s < 2 * width || nodes[s / width]! >> DEPTH !== j + 1 - start) break;
     }
     if (heads !== undefined) {
       if (heads.length > 1) heads.sort((a, b) => a - b);
