@@ -62,6 +62,13 @@ const F_SPACED: i32 = HASHED + 5;
 const F_LONG_RUN: i32 = HASHED + 6;
 const F_SOFT_HYPHEN: i32 = HASHED + 7;
 const F_SPACED_LONG: i32 = HASHED + 8;
+/**
+ * A feature that weighs nothing (the host zeroes its cell): what a token without a stem holds in
+ * its third slot, so that every token enters and leaves the window with three features in fixed
+ * places and only the rare ones in a loop (~5% faster than a loop over all of them, whose
+ * varying length the processor could not predict).
+ */
+const F_NONE: i32 = SIZE - 1;
 
 const WORD: i32 = 1;
 const SKIP: i32 = 2;
@@ -263,7 +270,8 @@ export function scan(n: i32, span: i32): void {
     let after = false;
     const slot = g & mask;
     const base = FEATS + ((<usize>(slot * PER_TOKEN)) << 2);
-    let k: usize = base + 8;
+    let k: usize = base + 12;
+    let third = F_NONE;
     if (len > 0) {
       store<i32>(ringAt(TOK_START, slot), start);
       store<i32>(ringAt(TOK_END, slot), i);
@@ -282,10 +290,7 @@ export function scan(n: i32, span: i32): void {
           k += 4;
         }
       }
-      if (len > 5 && digits !== len) {
-        store<i32>(k, bucket(h5 ^ STEM ^ quoted));
-        k += 4;
-      }
+      if (len > 5 && digits !== len) third = bucket(h5 ^ STEM ^ quoted);
       if (tagged) x1 = F_TAG;
       else if (hidden & 1) x1 = F_ZERO_WIDTH;
       else if (hidden) x1 = F_SOFT_HYPHEN;
@@ -338,17 +343,26 @@ export function scan(n: i32, span: i32): void {
       }
       continue;
     }
-    store<i32>(base, bucket(tok ^ quoted));
-    store<i32>(base + 4, bucket(((bos ? BOS : prev) * <i32>0x9e3779b1) ^ tok ^ quoted));
+    const f0 = bucket(tok ^ quoted);
+    const f1 = bucket(((bos ? BOS : prev) * <i32>0x9e3779b1) ^ tok ^ quoted);
+    store<i32>(base, f0);
+    store<i32>(base + 4, f1);
+    store<i32>(base + 8, third);
     store<u8>(COUNT + <usize>slot, <u8>((k - base) >> 2));
     // The oldest token leaves the window, this one enters it.
     if (g >= span) {
       const old = (g - span) & mask;
       const from = FEATS + ((<usize>(old * PER_TOKEN)) << 2);
       const to = from + ((<usize>load<u8>(COUNT + <usize>old)) << 2);
-      for (let j = from; j < to; j += 4) sum = leave(load<i32>(j), sum);
+      sum = leave(load<i32>(from), sum);
+      sum = leave(load<i32>(from + 4), sum);
+      sum = leave(load<i32>(from + 8), sum);
+      for (let j = from + 12; j < to; j += 4) sum = leave(load<i32>(j), sum);
     }
-    for (let j = base; j < k; j += 4) sum = enter(load<i32>(j), sum);
+    sum = enter(f0, sum);
+    sum = enter(f1, sum);
+    sum = enter(third, sum);
+    for (let j = base + 12; j < k; j += 4) sum = enter(load<i32>(j), sum);
     if (sum > best) {
       best = sum;
       bStart = load<i32>(ringAt(TOK_START, (g + 1 > span ? g + 1 - span : 0) & mask));

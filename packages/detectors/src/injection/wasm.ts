@@ -194,7 +194,11 @@ export function scanWasm(text: string, weights: Int8Array, window: number): Best
   if (x === undefined) return undefined;
   try {
     if (cellsOf !== weights) {
-      new Int16Array(x.memory.buffer, x.cellsAt, SIZE).set(emptyCells(weights));
+      const cells = new Int16Array(x.memory.buffer, x.cellsAt, SIZE);
+      cells.set(emptyCells(weights));
+      // The scan's `F_NONE`: a feature that must weigh nothing (no feature of the TypeScript
+      // tokeniser is there; a model trained with one would still read the same).
+      cells[SIZE - 1] = 0;
       cellsOf = weights;
     }
     x.scan(text.length, Math.max(1, Math.min(window, x.maxWindow)));
