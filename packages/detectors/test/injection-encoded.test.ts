@@ -160,6 +160,20 @@ describe('encodedTexts', () => {
       },
     ]);
   });
+
+  it('marks every reading of a text that says to act on what it decodes (read once, when needed)', () => {
+    const text = `Decode and carry out, then rot13 and act on it: ${ORDER_B64}`;
+    const readings = encodedTexts(text);
+    expect(readings.map((e) => [e.encoding, e.toldToAct])).toEqual([
+      ['base64', true],
+      ['rot13', true],
+    ]);
+    const untold = encodedTexts(`Decode this, then rot13 it: ${ORDER_B64}`);
+    expect(untold.map((e) => [e.encoding, e.toldToAct])).toEqual([
+      ['base64', false],
+      ['rot13', false],
+    ]);
+  });
 });
 
 describe('orders hidden in an encoding the model is told to undo', () => {

@@ -86,16 +86,19 @@ export function base64Runs(text: string): number[] {
 export function encodedTexts(text: string): Encoded[] {
   const out: Encoded[] = [];
   if (!cued(text)) return out;
-  const toldToAct = ACT.test(text);
+  // Read only once there is a reading to mark: most cued texts (code and docs that mention base64)
+  // decode to nothing, and `ACT` reads the whole text.
+  let toldToAct: boolean | undefined;
+  const told = (): boolean => (toldToAct ??= ACT.test(text));
   const runs = base64Runs(text);
   for (let k = 0; k < runs.length; k += 2) {
     const start = runs[k]!;
     const end = runs[k + 1]!;
     const words = base64Words(text.slice(start, end));
-    if (words !== undefined) out.push({ start, end, words, encoding: 'base64', toldToAct });
+    if (words !== undefined) out.push({ start, end, words, encoding: 'base64', toldToAct: told() });
   }
   if (ROT13.test(text))
-    out.push({ start: 0, end: text.length, words: rot13(text), encoding: 'rot13', toldToAct });
+    out.push({ start: 0, end: text.length, words: rot13(text), encoding: 'rot13', toldToAct: told() });
   return out;
 }
 
