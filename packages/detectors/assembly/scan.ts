@@ -65,8 +65,7 @@ const F_SPACED_LONG: i32 = HASHED + 8;
 /**
  * A feature that weighs nothing (the host zeroes its cell): what a token without a stem holds in
  * its third slot, so that every token enters and leaves the window with three features in fixed
- * places and only the rare ones in a loop (~5% faster than a loop over all of them, whose
- * varying length the processor could not predict).
+ * places and only the rare ones in a loop (~5% faster than one loop over all of them).
  */
 const F_NONE: i32 = SIZE - 1;
 
