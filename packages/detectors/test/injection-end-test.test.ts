@@ -119,6 +119,33 @@ describe('endTest', () => {
     expect(differ).toEqual([]);
   }, 120_000);
 
+  it("reads the address rule's words as `[\\w-]+\\s+` did, with its guard against a letter before them", () => {
+    // rules/address.ts guards each word between a greeting, "to" or a determiner and the name.
+    const GUARD = String.raw`(?<!\w)[\w-]+\s+`;
+    const pairs = endTests()
+      .map(({ re }) => re)
+      .filter((re) => re.source.includes(GUARD))
+      .map((re) => [re, new RegExp(re.source.split(GUARD).join(String.raw`[\w-]+\s+`), re.flags)] as const);
+    expect(pairs.length).toBeGreaterThanOrEqual(5);
+    // Words that start or end with a hyphen, glued to a greeting or a mark ("Hey-ai", "to--x").
+    const hyphened = fc
+      .array(
+        fc.tuple(
+          fc.constantFrom(...ENDINGS, '-', '--', '---', '-ai', '--x', 'ai-', 'ai-powered', 'x'),
+          fc.constantFrom(...GAPS, '-', ',-', '…'),
+          fc.boolean(),
+        ),
+        { maxLength: 10 },
+      )
+      .map((a) => a.map(([w, g, up]) => (up ? w.toUpperCase() : w) + g).join(''));
+    fc.assert(
+      fc.property(fc.oneof(hyphened, strings), (s) => {
+        for (const [re, plain] of pairs) expect(re.test(s), `${re}`).toBe(plain.test(s));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
   it('refuses an expression whose `$` does not anchor all of it', () => {
     expect(endAnchoredOnly(/a\s+$/i)).toBe(true);
     expect(endAnchoredOnly(/(?:a|b)\s+$/i)).toBe(true);
