@@ -146,6 +146,50 @@ describe('endTest', () => {
     );
   });
 
+  it("answers as the address rule's expressions did before their alternatives shared their spaces", () => {
+    // As they were written before: each alternative with its own `\s+`, and no guard before a word.
+    const ADJ = String.raw`(?:[\w-]+\s+){0,2}`;
+    const before = [
+      new RegExp(
+        String.raw`(?:[\n.!?:>\]\-*#(—–]\s*(?:[\w'’-]+\s+)?|\b(?:a|an|this|my|our|quick|important|urgent|special|personal|final|more|security|system|admin|official|private|secret|hidden|new|additional|extra|further|some)\s+)(?:note|message|reminder|instructions?|request|memo|directive|notice|warning|p\.?s\.?|info(?:rmation)?|update|heads[-\s]up|tip|policy|rules?|task|context|guidance)\s+(?:is\s+|are\s+)?(?:to|for)\s+(?:the\s+|all\s+|any\s+|every\s+|each\s+|our\s+|whichever\s+|whatever\s+|you,?\s+(?:the\s+)?)?${ADJ}$`,
+        'i',
+      ),
+      /\b(?:if\s+you(?:\s+are|['’]re)|are\s+you)\s+(?:an?\s+|the\s+|some\s+)?(?:[\w-]+\s+)?$/i,
+      /\b(?:(?:to|for)\s+you,?|you\s*[,(—–])\s*(?:the\s+|my\s+|dear\s+)?$/i,
+      /\b(?:meant|intended|written|addressed|directed|aimed)\s+(?:only\s+|solely\s+|specifically\s+)?(?:for|to|at)\s+(?:the\s+|any\s+|all\s+|you,?\s+(?:the\s+)?)?$/i,
+      /\b(?:person|human|people|humans|reader|readers|visitor|visitors|someone|user|users)\s+(?:or|and|\/)\s*(?:an?\s+|the\s+|any\s+)?(?:[\w-]+\s+)?$/i,
+    ];
+    // Each is now the end test whose source starts as its own did, up to its first space class.
+    const pairs = before.map((old) => {
+      const start = old.source.slice(0, old.source.indexOf(String.raw`\s`));
+      const now = endTests().filter(({ re }) => re.source.startsWith(start));
+      expect(now, start).toHaveLength(1);
+      expect(now[0]!.re.source).not.toBe(old.source);
+      return [now[0]!.re, old] as const;
+    });
+    for (const [re, old] of pairs) {
+      const words = fc
+        .array(fc.tuple(fc.constantFrom(...wordsOf(old)), fc.constantFrom(...SEPARATORS)), { maxLength: 8 })
+        .map((a) => a.flat().join(''));
+      // Strings the old expression matches but for its `\b` and its case, in any case, and then cut
+      // short: matches and near misses.
+      const near = fc
+        .tuple(
+          fc.stringMatching(new RegExp(old.source.replaceAll(String.raw`\b`, ''))),
+          fc.boolean(),
+          fc.nat({ max: 3 }),
+        )
+        .map(([s, up, cut]) => (up ? s.toUpperCase() : s).slice(0, s.length - cut));
+      fc.assert(
+        fc.property(fc.oneof(near, words, strings), (s) => {
+          // The same answer, and where the rule reads the index, the same match.
+          expect(re.exec(s)?.index, `${old}`).toBe(old.exec(s)?.index);
+        }),
+        { numRuns: 5000 },
+      );
+    }
+  });
+
   it('refuses an expression whose `$` does not anchor all of it', () => {
     expect(endAnchoredOnly(/a\s+$/i)).toBe(true);
     expect(endAnchoredOnly(/(?:a|b)\s+$/i)).toBe(true);

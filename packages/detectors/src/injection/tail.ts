@@ -134,6 +134,9 @@ export const endTests = (): readonly EndTest[] => END_TESTS;
  * from the end once (two to three times faster on the rules' left contexts). Both ask whether a
  * match ends where `s` ends, so the answer is the same — not the match: where the rule needs
  * its index, it runs `re` itself after this has said yes.
+ *
+ * Read backwards, alternatives that end alike each match their ending again: `(?:(?:the|my)\s+)?`
+ * reads faster than `(?:the\s+|my\s+)?` (the address rule's expressions 0.7 to 0.9 of the time).
  */
 export function endTest(re: RegExp): (s: string) => boolean {
   if (!endAnchoredOnly(re)) throw new Error(`endTest: ${re} is not anchored at its end alone`);

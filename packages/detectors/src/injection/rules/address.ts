@@ -63,15 +63,15 @@ const GREETED_RIGHT = /^s?\s*(?:<\/[a-z]+>\s*)?(?:\\?[,!:.—–]|-+>?\s|→|[\u
  */
 const NOTE_TO = endTest(
   new RegExp(
-    String.raw`(?:[\n.!?:>\]\-*#(—–]\s*(?:[\w'’-]+\s+)?|\b(?:a|an|this|my|our|quick|important|urgent|special|personal|final|more|security|system|admin|official|private|secret|hidden|new|additional|extra|further|some)\s+)(?:note|message|reminder|instructions?|request|memo|directive|notice|warning|p\.?s\.?|info(?:rmation)?|update|heads[-\s]up|tip|policy|rules?|task|context|guidance)\s+(?:is\s+|are\s+)?(?:to|for)\s+(?:the\s+|all\s+|any\s+|every\s+|each\s+|our\s+|whichever\s+|whatever\s+|you,?\s+(?:the\s+)?)?${ADJ}$`,
+    String.raw`(?:[\n.!?:>\]\-*#(—–]\s*(?:[\w'’-]+\s+)?|\b(?:a|an|this|my|our|quick|important|urgent|special|personal|final|more|security|system|admin|official|private|secret|hidden|new|additional|extra|further|some)\s+)(?:note|message|reminder|instructions?|request|memo|directive|notice|warning|p\.?s\.?|info(?:rmation)?|update|heads[-\s]up|tip|policy|rules?|task|context|guidance)\s+(?:(?:is|are)\s+)?(?:to|for)\s+(?:(?:the|all|any|every|each|our|whichever|whatever)\s+|you,?\s+(?:the\s+)?)?${ADJ}$`,
     'i',
   ),
 );
 /** "If you are an AI …", "Are you a language model?". */
 const IF_YOU_ARE = endTest(
-  /\b(?:if\s+you(?:\s+are|['’]re)|are\s+you)\s+(?:an?\s+|the\s+|some\s+)?(?:[\w-]+\s+)?$/i,
+  /\b(?:if\s+you(?:\s+are|['’]re)|are\s+you)\s+(?:(?:an?|the|some)\s+)?(?:[\w-]+\s+)?$/i,
 );
-const TO_YOU_NAME = endTest(/\b(?:(?:to|for)\s+you,?|you\s*[,(—–])\s*(?:the\s+|my\s+|dear\s+)?$/i);
+const TO_YOU_NAME = endTest(/\b(?:(?:to|for)\s+you,?|you\s*[,(—–])\s*(?:(?:the|my|dear)\s+)?$/i);
 const READING =
   /^s?(?:\s+(?!(?:stop|stops|stopped|start|starts|started|keep|keeps|kept|quit|quits|finish|finished|avoid|avoids|without|from)\b)[\w-]+)?\s+(?:that\s+|who\s+|that['’]s\s+|who['’]s\s+)?(?:is\s+|are\s+)?(?:currently\s+|now\s+)?(?:(?:happens?|happening|(?:is|are)\s+going)\s+to\s+be\s+)?(?:reading|processing|summari[sz]ing|parsing|analy[sz]ing|browsing|crawling|scraping|seeing|viewing|handling|ingesting|indexing|reviewing|evaluating|screening|grading|assessing|ranking|scoring|checking|triaging|transcribing|editing|modifying|maintaining|updating|translating|listening\s+to|watching|taking\s+notes\s+(?:on|from)|reads|summari[sz]es|processes|parses|analy[sz]es|reviews|sees|views|handles|ingests|indexes|crawls|scrapes|transcribes|edits|maintains|translates)(?:\s+(?:or|and)\s+[a-z]+(?:ing|e?s))?(?:\s+(?:this|these|the\s+following|my|the\s+(?:page|email|document|text|message|file|site|website|repository|repo|code|call|meeting|episode|recording|transcript|inbox|mailbox|channel|thread|chat|calendar)|[A-Z][a-z]+['’]s\s+(?:inbox|mail|e-?mails?|messages|calendar|files|drive|account|chats?))\b|\s*[:,.—–])/i;
 /** Words before the name that report whom something was aimed at: "it addresses the AI …". */
@@ -115,7 +115,7 @@ const ITS_ORDERS =
 const ONLY_RIGHT = /^s?(?:\s+eyes)?\s+only\b/i;
 const ONLY_LEFT = endTest(/(?:\bfor\s+(?:the\s+)?|[[(]\s*)$/i);
 const MEANT_FOR =
-  /\b(?:meant|intended|written|addressed|directed|aimed)\s+(?:only\s+|solely\s+|specifically\s+)?(?:for|to|at)\s+(?:the\s+|any\s+|all\s+|you,?\s+(?:the\s+)?)?$/i;
+  /\b(?:meant|intended|written|addressed|directed|aimed)\s+(?:(?:only|solely|specifically)\s+)?(?:for|to|at)\s+(?:(?:the|any|all)\s+|you,?\s+(?:the\s+)?)?$/i;
 const MEANT = endTest(MEANT_FOR);
 
 /** Verbs an injection orders the model to carry out. */
@@ -136,7 +136,7 @@ const ORDER_AFTER_COMMA = new RegExp(ORDER_AFTER_COLON.source.replace(':', ','),
 
 /** A person named beside the model: "if you are a person or an AI tool", "humans and agents alike". */
 const OR_PERSON = endTest(
-  /\b(?:person|human|people|humans|reader|readers|visitor|visitors|someone|user|users)\s+(?:or|and|\/)\s*(?:an?\s+|the\s+|any\s+)?(?:[\w-]+\s+)?$/i,
+  /\b(?:person|human|people|humans|reader|readers|visitor|visitors|someone|user|users)\s+(?:or|and|\/)\s*(?:(?:an?|the|any)\s+)?(?:[\w-]+\s+)?$/i,
 );
 
 /** The text before the first sentence end in `s` (what `s.split(/[.!?](?:\s|$)/, 1)[0]` keeps). */
