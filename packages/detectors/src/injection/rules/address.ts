@@ -43,7 +43,7 @@ const LABEL_START = endTest(
 );
 const greeting = (to: string) =>
   new RegExp(
-    String.raw`(?:\b(?:hey|hi|hello|dear|ok(?:ay)?|attention|attn|yo|psst|listen|greetings|note|hola|bonjour|salut|hallo|ciao|ol[aá])|${to})\b(?:\s+there)?\s*[,:!.…-]{0,3}\s*(?:(?:the|my|dear|all|any|every|our|whichever|whatever)\s+)?${ADJ_OR}$`,
+    String.raw`(?:\b(?:hey|hi|hello|dear|ok(?:ay)?|attention|attn|yo|psst|listen|greetings|note|hola|bonjour|salut|hallo|ciao|ol[aá])|${to})\b(?:\s+there)?(?:\s*[,:!.…-]{1,3})?\s*(?:(?:the|my|dear|all|any|every|our|whichever|whatever)\s+)?${ADJ_OR}$`,
     'i',
   );
 const GREETING = endTest(greeting(TO_OPENS));
