@@ -36,7 +36,7 @@ export const CUES_AT: usize = 0x30a00;
 export const CUE_COUNT_AT: usize = 0x30afc;
 /** Per feature, its weight (low byte) and count in the window (high byte), i16 × `SIZE`. */
 export const CELLS_AT: usize = 0x31000;
-/** The word searches' tables (`WordSearch`: step u16, ASCII classes u8, other classes u8), to `TEXT_AT`. */
+/** The word searches' tables (`search`: columns i32, steps u16 by class, other classes u8, nodes i32), to `TEXT_AT`. */
 export const WORDS_AT: usize = 0x100000;
 /** The text, u16 × its length. Memory past it grows as long texts need. */
 export const TEXT_AT: usize = 0x200000;
@@ -391,24 +391,36 @@ const PHRASE_HEAD: i32 = 2;
 const INNER_START: i32 = 4;
 const SPACED_HEAD: i32 = 8;
 
+/** The column of the step table that code unit `c` reads (0: its class is not worked out yet). */
+function column(cols: usize, other: usize, c: i32): i32 {
+  if (c < 128) return load<i32>(cols + ((<usize>c) << 2));
+  const k = <i32>load<u8>(other + <usize>c);
+  return k === 255 ? 0 : load<i32>(cols + 512 + ((<usize>k) << 2));
+}
+
 /**
- * `WordSearch.exec` without its phrases: steps the automaton `step` (u16 × states × classes, at
- * `step`) from state `s` over the text's code units from `i` until `to`, a state at or past `hot`,
- * or a code unit whose class is not worked out yet (255 in `other`); classes come from `ascii`
- * (u8 × 128) and `other` (u8 × 0x10000). At each hot state whose word start is not `tried` it goes
- * on along the trie as `matchAt` does, to the longest word end, and when none ends there moves on
- * as `exec` does (`tried`; a word start inside the trigger: state 0, after non-word text). Per node `node` holds its depth << 4 | its flags (i32 × nodes; `WordSearch.nodes`). Returns where it stopped,
- * with the state at `RESULT_AT` + 16 and the last word start ruled out at + 36; a match's start,
- * end and node at + 24, + 28, + 32 (start -1: no match). Stops without a match at `to`, at a code
- * unit of class 255 in the walk (at `i`), or at a hot state `matchAt` must read (a phrase's first
- * word passed that a space follows, or one not in ASCII; or a code unit of class 255 met further on).
+ * `WordSearch.exec` without its phrases, over the automaton laid out by class: a state is twice
+ * its node's number (a byte offset into a column), and `cols` holds where each class's column of
+ * next states (u16 × nodes) starts, i32 × 128 by ASCII code unit, then i32 × 256 by class. So the
+ * next state is one addition and one load from the last (the loop waits on that chain at every
+ * character; by state, then class, it was two more instructions). Classes of other code units come
+ * from `other` (u8 × 0x10000; 255: not worked out yet). Per node `node` holds its depth << 4 | its
+ * flags (i32 × nodes; `WordSearch.nodes`).
+ *
+ * Steps from state `s` over the text's code units from `i` until `to`, a state at or past `hot`, or
+ * a code unit whose class is not worked out yet. At each hot state whose word start is not `tried`
+ * it goes on along the trie as `matchAt` does, to the longest word end, and when none ends there
+ * moves on as `exec` does (`tried`; a word start inside the trigger: state 0, after non-word text).
+ * Returns where it stopped, with the state at `RESULT_AT` + 16 and the last word start ruled out
+ * at + 36; a match's start, end and node number at + 24, + 28, + 32 (start -1: no match). Stops
+ * without a match at `to`, at a code unit whose class is not worked out in the walk (at `i`), or at
+ * a hot state `matchAt` must read (a phrase's first word passed that a space follows, or one not in
+ * ASCII; or a code unit whose class is not worked out further on).
  */
 export function search(
-  step: usize,
-  ascii: usize,
+  cols: usize,
   other: usize,
   node: usize,
-  width: i32,
   s: i32,
   i: i32,
   to: i32,
@@ -419,17 +431,15 @@ export function search(
   let end = 0;
   let foundNode = 0;
   for (;;) {
-    let k = 0;
+    let col = 1;
     for (; i < to; i++) {
-      const c = unit(i);
-      k = c < 128 ? <i32>load<u8>(ascii + <usize>c) : <i32>load<u8>(other + <usize>c);
-      if (k === 255) break;
-      s = <i32>load<u16>(step + ((<usize>(s + k)) << 1));
+      col = column(cols, other, unit(i));
+      if (col === 0) break;
+      s = <i32>load<u16>(<usize>(col + s));
       if (s >= hot) break;
     }
-    if (i >= to || k === 255) break;
-    const n = s / width;
-    const info = load<i32>(node + ((<usize>n) << 2));
+    if (i >= to || col === 0) break;
+    const info = load<i32>(node + ((<usize>s) << 1));
     const start = i + 1 - (info >> 4);
     if (start !== tried) {
       // `matchAt`, for a walk that passes no phrase's first word.
@@ -450,18 +460,18 @@ export function search(
         }
         if (f & WORD_END) {
           best = j + 1;
-          bestNode = t / width;
+          bestNode = t >> 1;
         }
         if (++j >= to) break;
-        const c = unit(j);
-        const kk = c < 128 ? <i32>load<u8>(ascii + <usize>c) : <i32>load<u8>(other + <usize>c);
-        if (kk === 255) {
+        const tc = column(cols, other, unit(j));
+        if (tc === 0) {
           bail = true;
           break;
         }
-        t = <i32>load<u16>(step + ((<usize>(t + kk)) << 1));
-        if (t < 2 * width) break;
-        f = load<i32>(node + ((<usize>(t / width)) << 2));
+        t = <i32>load<u16>(<usize>(tc + t));
+        // States 0 and 2: after non-word text, inside a word (off the trie).
+        if (t < 4) break;
+        f = load<i32>(node + ((<usize>t) << 1));
         if (f >> 4 !== j + 1 - start) break;
       }
       if (bail) break;

@@ -21,8 +21,9 @@ describe('without a usable WebAssembly module', () => {
       other: new Uint8Array(0x10000),
       width: 2,
       nodes: new Int32Array(2),
+      hot: 2,
     };
-    expect(searchWords(tables, 'text', 0, 0, 4, 2, -1)).toBe(-1);
+    expect(searchWords(tables, 'text', 0, 0, 4, -1)).toBe(-1);
   });
 
   it('finds what the detectors find on the development attacks and clean texts', async () => {

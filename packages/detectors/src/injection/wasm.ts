@@ -38,11 +38,9 @@ interface Exports {
   memory: WasmMemory;
   scan(n: number, span: number): void;
   search(
-    step: number,
-    ascii: number,
+    cols: number,
     other: number,
     node: number,
-    width: number,
     s: number,
     i: number,
     to: number,
@@ -67,12 +65,15 @@ let broken = false;
 let cellsOf: Int8Array | undefined;
 /** The string whose code units are at `textAt`. */
 let placed: string | undefined;
-/** Where a word search's tables are in the module's memory (byte offsets). */
+/**
+ * Where a word search's tables are in the module's memory (byte offsets), and its `hot` as the
+ * WebAssembly search numbers states (twice the node's number; `search` in assembly/scan.ts).
+ */
 interface TablesAt {
-  step: number;
-  ascii: number;
+  cols: number;
   other: number;
   nodes: number;
+  hot: number;
 }
 /** Where each word search's tables are in the memory, and where the next one goes. */
 const registered = new Map<WalkTables, TablesAt>();
@@ -232,6 +233,8 @@ export interface WalkTables {
   /** States are numbered in multiples of `width`; per node (state / `width`) its depth and flags. */
   readonly width: number;
   readonly nodes: Int32Array;
+  /** The first state a walk stops at (the flagged nodes come last). */
+  readonly hot: number;
 }
 
 /** Where the last `searchWords` left the automaton. */
@@ -242,21 +245,32 @@ export let searchEnd = 0;
 export let searchNode = 0;
 export let searchTried = -1;
 
-/** Where `t`'s tables are in the module's memory (copied there on first use); `undefined` when they do not fit. */
+/**
+ * Where `t`'s tables are in the module's memory (copied there on first use, the steps laid out by
+ * class as `search` reads them); `undefined` when they do not fit.
+ */
 function tablesAt(x: Exports, t: WalkTables): TablesAt | undefined {
   let at = registered.get(t);
   if (at !== undefined) return at;
-  const ascii = wordsNext + 2 * t.step.length;
-  const other = ascii + t.ascii.length;
+  const { width } = t;
+  const count = t.nodes.length;
+  const cols = wordsNext;
+  const step = cols + 4 * (128 + 256);
+  const other = step + 2 * t.step.length;
   const nodes = (other + t.other.length + 3) & ~3;
-  const end = nodes + 4 * t.nodes.length;
-  if (end > x.textAt) return undefined;
-  at = { step: wordsNext, ascii, other, nodes };
+  const end = nodes + 4 * count;
+  if (end > x.textAt || width > 256) return undefined;
   const buf = x.memory.buffer;
-  new Uint16Array(buf, at.step, t.step.length).set(t.step);
-  new Uint8Array(buf, at.ascii, t.ascii.length).set(t.ascii);
-  new Uint8Array(buf, at.other, t.other.length).set(t.other);
-  new Int32Array(buf, at.nodes, t.nodes.length).set(t.nodes);
+  // A class's column starts at `step` + 2 × nodes × class, and holds twice each next node's number.
+  const byClass = new Uint16Array(buf, step, t.step.length);
+  for (let n = 0; n < count; n++)
+    for (let k = 0; k < width; k++) byClass[k * count + n] = (2 * t.step[n * width + k]!) / width;
+  const columns = new Int32Array(buf, cols, 128 + 256);
+  for (let c = 0; c < 128; c++) columns[c] = step + 2 * count * t.ascii[c]!;
+  for (let k = 0; k < width; k++) columns[128 + k] = step + 2 * count * k;
+  new Uint8Array(buf, other, t.other.length).set(t.other);
+  new Int32Array(buf, nodes, count).set(t.nodes);
+  at = { cols, other, nodes, hot: (2 * t.hot) / width };
   wordsNext = (end + 7) & ~7;
   registered.set(t, at);
   return at;
@@ -275,7 +289,6 @@ export function searchWords(
   s: number,
   i: number,
   to: number,
-  hot: number,
   tried: number,
 ): number {
   // Past the text's end the TypeScript loop reads NaN; the memory there holds anything.
@@ -285,9 +298,9 @@ export function searchWords(
   try {
     const at = tablesAt(x, t);
     if (at === undefined) return -1;
-    const end = x.search(at.step, at.ascii, at.other, at.nodes, t.width, s, i, to, hot, tried);
+    const end = x.search(at.cols, at.other, at.nodes, (2 * s) / t.width, i, to, at.hot, tried);
     const r = x.resultAt;
-    walkState = words[r + 4]!;
+    walkState = (words[r + 4]! / 2) * t.width;
     searchStart = words[r + 6]!;
     searchEnd = words[r + 7]!;
     searchNode = words[r + 8]!;

@@ -105,7 +105,7 @@ export class WordSearch<F> implements WalkTables {
    * non-word text, inside a word, then the trie's nodes, flagged ones (`hot` on) last.
    */
   readonly step: Uint16Array;
-  private readonly hot: number;
+  readonly hot: number;
   /**
    * Per node (state / width), one word, read here and by the WebAssembly search: how many
    * characters lead to it from the word start (`<< DEPTH`), its flags, and `SPACED_HEAD` where
@@ -255,7 +255,7 @@ export class WordSearch<F> implements WalkTables {
       let k = 0;
       // In WebAssembly where it can (`wasm.ts`), else here: the same steps. The WebAssembly search
       // also reads the trie words at hot states, and stops at those `matchAt` must read here.
-      const stop = searchWords(this, text, s, i, to, hot, tried);
+      const stop = searchWords(this, text, s, i, to, tried);
       if (stop >= 0) {
         if (searchStart >= 0) {
           this.end = searchEnd;
