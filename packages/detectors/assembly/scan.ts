@@ -399,13 +399,33 @@ function column(cols: usize, other: usize, c: i32): i32 {
 }
 
 /**
+ * Whether a phrase whose first word ends before `p` may go on there, by `mask` (four words, a bit
+ * per ASCII code unit; `WordSearch.follows`): its `\s+` needs a space, and gives back only spaces,
+ * so after them comes the one character the mask allows. A code unit past ASCII (a space, or a
+ * letter of a phrase) is left to `matchAt`.
+ */
+function mayFollow(mask: usize, p: i32, to: i32): bool {
+  let q = p;
+  let c = 0;
+  for (; q < to; q++) {
+    c = unit(q);
+    if (c >= 128) return true;
+    if (c !== 32 && (c < 9 || c > 13)) break;
+  }
+  if (q === p || q >= to) return false;
+  if (c >= 65 && c <= 90) c |= 32;
+  return ((load<u32>(mask + ((<usize>(c >> 5)) << 2)) >>> (c & 31)) & 1) !== 0;
+}
+
+/**
  * `WordSearch.exec` without its phrases, over the automaton laid out by class: a state is twice
  * its node's number (a byte offset into a column), and `cols` holds where each class's column of
  * next states (u16 × nodes) starts, i32 × 128 by ASCII code unit, then i32 × 256 by class. So the
  * next state is one addition and one load from the last (the loop waits on that chain at every
  * character; by state, then class, it was two more instructions). Classes of other code units come
  * from `other` (u8 × 0x10000; 255: not worked out yet). Per node `node` holds its depth << 4 | its
- * flags (i32 × nodes; `WordSearch.nodes`).
+ * flags (i32 × nodes; `WordSearch.nodes`), and `follow` what may come after a phrase's first word
+ * and its spaces (i32 × 4 × nodes; `WordSearch.follows`).
  *
  * Steps from state `s` over the text's code units from `i` until `to`, a state at or past `hot`, or
  * a code unit whose class is not worked out yet. At each hot state whose word start is not `tried`
@@ -414,13 +434,14 @@ function column(cols: usize, other: usize, c: i32): i32 {
  * Returns where it stopped, with the state at `RESULT_AT` + 16 and the last word start ruled out
  * at + 36; a match's start, end and node number at + 24, + 28, + 32 (start -1: no match). Stops
  * without a match at `to`, at a code unit whose class is not worked out in the walk (at `i`), or at
- * a hot state `matchAt` must read (a phrase's first word passed that a space follows, or one not in
- * ASCII; or a code unit whose class is not worked out further on).
+ * a hot state `matchAt` must read (a phrase's first word passed that may go on, `mayFollow`; or a
+ * code unit whose class is not worked out further on).
  */
 export function search(
   cols: usize,
   other: usize,
   node: usize,
+  follow: usize,
   s: i32,
   i: i32,
   to: i32,
@@ -449,14 +470,9 @@ export function search(
       let f = info;
       let bail = false;
       for (let j = i; ; ) {
-        if (f & PHRASE_HEAD) {
-          // Phrases that go on with `\s+` cannot match unless a space follows: an ASCII one
-          // (`isSpace`) is known here, any other code unit is left to `matchAt`.
-          const a = j + 1 < to ? unit(j + 1) : 65;
-          if (!(f & SPACED_HEAD) || a >= 128 || a === 32 || (a >= 9 && a <= 13)) {
-            bail = true;
-            break;
-          }
+        if (f & PHRASE_HEAD && (!(f & SPACED_HEAD) || mayFollow(follow + ((<usize>t) << 3), j + 1, to))) {
+          bail = true;
+          break;
         }
         if (f & WORD_END) {
           best = j + 1;

@@ -273,6 +273,9 @@ describe('a WordSearch built for corner cases', () => {
     'done dones',
     'set  up setup',
     "you're you\u2019re youre",
+    // After a phrase's first word and its spaces, only its next letter may follow (`mayFollow`).
+    'dont\u00a0x dont \u2028X dont\ty dont  dx',
+    'set\tUP set \u00a0up or\nelse or elsewhere',
   ];
   const { re, search: built } = wordsPass(WORDS, (key) => key);
   const search = built();

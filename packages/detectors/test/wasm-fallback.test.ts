@@ -22,6 +22,7 @@ describe('without a usable WebAssembly module', () => {
       width: 2,
       nodes: new Int32Array(2),
       hot: 2,
+      follows: new Int32Array(8),
     };
     expect(searchWords(tables, 'text', 0, 0, 4, -1)).toBe(-1);
   });

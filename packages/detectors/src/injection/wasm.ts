@@ -41,6 +41,7 @@ interface Exports {
     cols: number,
     other: number,
     node: number,
+    follow: number,
     s: number,
     i: number,
     to: number,
@@ -73,6 +74,7 @@ interface TablesAt {
   cols: number;
   other: number;
   nodes: number;
+  follows: number;
   hot: number;
 }
 /** Where each word search's tables are in the memory, and where the next one goes. */
@@ -235,6 +237,8 @@ export interface WalkTables {
   readonly nodes: Int32Array;
   /** The first state a walk stops at (the flagged nodes come last). */
   readonly hot: number;
+  /** Per node, four words: what may follow a phrase's first word and its spaces (`WordSearch.follows`). */
+  readonly follows: Int32Array;
 }
 
 /** Where the last `searchWords` left the automaton. */
@@ -258,7 +262,8 @@ function tablesAt(x: Exports, t: WalkTables): TablesAt | undefined {
   const step = cols + 4 * (128 + 256);
   const other = step + 2 * t.step.length;
   const nodes = (other + t.other.length + 3) & ~3;
-  const end = nodes + 4 * count;
+  const follows = nodes + 4 * count;
+  const end = follows + 4 * t.follows.length;
   if (end > x.textAt || width > 256) return undefined;
   const buf = x.memory.buffer;
   // A class's column starts at `step` + 2 × nodes × class, and holds twice each next node's number.
@@ -270,7 +275,8 @@ function tablesAt(x: Exports, t: WalkTables): TablesAt | undefined {
   for (let k = 0; k < width; k++) columns[128 + k] = step + 2 * count * k;
   new Uint8Array(buf, other, t.other.length).set(t.other);
   new Int32Array(buf, nodes, count).set(t.nodes);
-  at = { cols, other, nodes, hot: (2 * t.hot) / width };
+  new Int32Array(buf, follows, t.follows.length).set(t.follows);
+  at = { cols, other, nodes, follows, hot: (2 * t.hot) / width };
   wordsNext = (end + 7) & ~7;
   registered.set(t, at);
   return at;
@@ -298,7 +304,7 @@ export function searchWords(
   try {
     const at = tablesAt(x, t);
     if (at === undefined) return -1;
-    const end = x.search(at.cols, at.other, at.nodes, (2 * s) / t.width, i, to, at.hot, tried);
+    const end = x.search(at.cols, at.other, at.nodes, at.follows, (2 * s) / t.width, i, to, at.hot, tried);
     const r = x.resultAt;
     walkState = (words[r + 4]! / 2) * t.width;
     searchStart = words[r + 6]!;

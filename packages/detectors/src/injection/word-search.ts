@@ -62,7 +62,10 @@ export function canonical(c: number): number {
 const WORD_END = 1;
 const PHRASE_HEAD = 2;
 const INNER_START = 4;
-/** In `nodes` only: every phrase whose first word ends here goes on with `\s+`. */
+/**
+ * In `nodes` only: every phrase whose first word ends here goes on with `\s+` and then a character
+ * that is not a space (`follows` holds those in ASCII).
+ */
 const SPACED_HEAD = 8;
 /** Where a node's depth starts in its word of `nodes`, above the flags. */
 const DEPTH = 4;
@@ -108,10 +111,14 @@ export class WordSearch<F> implements WalkTables {
   readonly hot: number;
   /**
    * Per node (state / width), one word, read here and by the WebAssembly search: how many
-   * characters lead to it from the word start (`<< DEPTH`), its flags, and `SPACED_HEAD` where
-   * every phrase whose first word ends there goes on with `\s+`.
+   * characters lead to it from the word start (`<< DEPTH`), its flags, and `SPACED_HEAD`.
    */
   readonly nodes: Int32Array;
+  /**
+   * Per node, four words (a bit per ASCII code unit), for the WebAssembly search: at a
+   * `SPACED_HEAD`, the canonical characters in ASCII that come after the spaces in its phrases.
+   */
+  readonly follows: Int32Array;
   /** Per node where a trigger word ends: what it runs, when it was read in ASCII. */
   private readonly found: (F | undefined)[];
   /** The phrases, in the pass's order, and per node the ones whose first word ends there. */
@@ -141,6 +148,7 @@ export class WordSearch<F> implements WalkTables {
     this.hot = (2 + (firstHot < 0 ? nodes.length : firstHot)) * width;
     this.step = new Uint16Array(states * width);
     this.nodes = new Int32Array(states);
+    this.follows = new Int32Array(4 * states);
     this.found = new Array<F | undefined>(states).fill(undefined);
     this.headPhrases = new Array<number[] | undefined>(states).fill(undefined);
     for (let c = 0; c < 128; c++) this.classOf(c);
@@ -156,8 +164,15 @@ export class WordSearch<F> implements WalkTables {
     const fill = (n: Node, c: number, depth: number, key: string): void => {
       const s = id.get(n)!;
       if (n.flags & PHRASE_HEAD) this.headPhrases[s / width] = n.phrases;
-      const spaced = n.phrases.every((h) => phrases[h]![depth] === SPACES) ? SPACED_HEAD : 0;
-      this.nodes[s / width] = (depth << DEPTH) | n.flags | spaced;
+      const spaced = n.phrases.every((h) => {
+        const next = phrases[h]![depth + 1] ?? SPACES;
+        return phrases[h]![depth] === SPACES && next >= 0 && !isSpace(next);
+      });
+      this.nodes[s / width] = (depth << DEPTH) | n.flags | (spaced ? SPACED_HEAD : 0);
+      for (const h of spaced ? n.phrases : []) {
+        const next = phrases[h]![depth + 1]!;
+        if (next < 128) this.follows[(4 * s) / width + (next >> 5)]! |= 1 << (next & 31);
+      }
       // A word read in ASCII is its own key (`keyOf`: lower case; trie words hold no space).
       if (n.flags & WORD_END && /^[\0-\x7f]*$/.test(key)) this.found[s / width] = foundOf(key);
       // Off the trie: inside a word after a word character, else where a word may start.
