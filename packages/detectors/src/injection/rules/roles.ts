@@ -3,6 +3,7 @@
  * `<<SYS>>`), role labels at a line start (`SYSTEM:`, `### Instruction:`, `Assistant:`), and
  * XML-ish tags that frame text as instructions (`<system>`, `<IMPORTANT>`, `<INFORMATION>`).
  */
+import { fastPaths } from '../fast-paths.js';
 import { NEWLINES } from '../positions.js';
 import { before, type Ctx, excerpt, matchAt, type Rule, sticky } from '../rule.js';
 import { followOrder } from './address.js';
@@ -57,6 +58,20 @@ const LABEL = sticky(
   String.raw`(system(?:[ _-](?:message|note|notice|prompt|instructions?|override|update|alert|directive|command|admin(?:istrator)?))?|developer(?:[ _-](?:message|note|mode|override|instructions?))?|admin(?:istrator)?(?:[ _-](?:message|note|notice|override|instructions?))?|operator|assistant|ai|chatgpt|gpt(?:-?\d[\w.]*)?|claude|human|user|instructions?|response)[ \t]*([\])}>|*]{0,3})[ \t]*(:|-{1,2}>|=>|—|–|→|\(#)?([ \t]*[-=*#~_]{2,}[ \t]*(?:\n|$))?`,
 );
 const DECORATION = /\n([ \t>#*[({=<|-]*)$/;
+const DECORATION_CHARS = ' \t>#*[({=<|-';
+
+/**
+ * `DECORATION.test(before(text, at, 24))` read back from `at`: whether only decoration stands
+ * between a line start (or the text's) and `at`, within 24 characters. Prose stops it at once.
+ */
+export function decorated(text: string, at: number): boolean {
+  const from = at - 24;
+  let i = at - 1;
+  while (i >= 0 && i >= from && DECORATION_CHARS.includes(text.charAt(i))) i--;
+  return i < 0 || (i >= from && text.charCodeAt(i) === 10);
+}
+
+const isLower = (c: number): boolean => c >= 97 && c <= 122;
 const CUE =
   /\b(?:you\s+(?:must|should|shall|will|are\s+(?:now|to|required)|need\s+to|have\s+to|may\s+(?:not|only|now)|can(?:not|'t|\s+now)|now)|your\s+(?:new\s+|real\s+|actual\s+|only\s+|next\s+|current\s+|updated\s+)?(?:task|instructions?|role|goal|job|orders?|priority|directives?|mission|objective|purpose|rules?)|must|always|never|do\s+not|don'?t|ignore|instruct\w*|assistant|ai|model|agent|immediately|priority|override)\b/i;
 
@@ -97,6 +112,14 @@ function readPeople(text: string): boolean {
 
 function label(ctx: Ctx, at: number): undefined {
   const { text } = ctx;
+  // Most trigger words sit in a line of prose: no decoration before them and not shouted (a
+  // lower-case letter among the label's first two), which `label` turns away below.
+  if (
+    fastPaths.on &&
+    (isLower(text.charCodeAt(at)) || isLower(text.charCodeAt(at + 1))) &&
+    !decorated(text, at)
+  )
+    return undefined;
   const m = matchAt(LABEL, text, at);
   if (m === null) return undefined;
   const word = (m[1] ?? '').toLowerCase();
