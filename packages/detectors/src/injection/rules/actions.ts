@@ -8,6 +8,7 @@ import { fastPaths } from '../fast-paths.js';
 import { isImperativeBefore } from '../imperative.js';
 import { BULK, MONEY, SENSITIVE } from '../lexicon.js';
 import { endTest } from '../tail.js';
+import { byLead } from './leads.js';
 
 /** Secrets proper (not a document or a mailbox): what showing in an answer leaks. */
 const SENSITIVE_SECRET =
@@ -49,6 +50,45 @@ const SHOW = sticky(
   String.raw`(?:list|show|print|display|output|reveal|dump|disclose|read\s+out|tell\s+me)\s+(?=[\w'"“‘$@<(\[])`,
 );
 
+/** Which of `matched`'s expressions can match at a trigger word: "export" tries VERB alone. */
+const MAY = byLead([
+  { re: STANDING, leads: ['add', 'include', 'put', 'set up', 'create', 'configure', 'enable', 'make'] },
+  {
+    re: TAKEOVER,
+    leads: [
+      ...['transfer', 'hand over', 'give away', 'reset', 'change', 'update', 'set', 'replace'],
+      ...['modify', 'switch', 'swap'],
+    ],
+  },
+  { re: REQUEST, leads: ['make', 'send', 'issue', 'perform', 'do', 'fire'] },
+  { re: FETCH, leads: ['download', 'fetch', 'get', 'curl', 'wget'] },
+  {
+    re: VERB,
+    leads: [
+      ...['send', 'resend', 're-send', 'email', 'e-mail', 'forward', 'transfer', 'wir', 'pay', 'post'],
+      ...['upload', 'shar', 'publish', 'leak', 'exfiltrat', 'bcc', 'submit', 'concatenat', 'invit'],
+      ...['dm', 'export', 'mov', 'cop', 'past', 'dump', 'sync', 'sav', 'back up', 'report', 'grant'],
+      ...['delet', 'remov', 'eras', 'wip', 'destroy', 'purg'],
+      ...['visit', 'open', 'click', 'navigate to', 'go to', 'browse to'],
+    ],
+  },
+  {
+    re: SHOW,
+    leads: [
+      'list',
+      'show',
+      'print',
+      'display',
+      'output',
+      'reveal',
+      'dump',
+      'disclose',
+      'read out',
+      'tell me',
+    ],
+  },
+]);
+
 /** What `act` found at its word, before the words around it are read; `undefined`: nothing. */
 type Matched =
   | { kind: 'standing' | 'takeover' | 'request' }
@@ -61,25 +101,27 @@ type Matched =
  * `act` weighs them. Most trigger words ("add", "list", "update" in code and prose) match none, so
  * this runs before the costlier reading of the words before it.
  */
-function matched(text: string, at: number, clauseAt: () => string): Matched | undefined {
-  if (matchAt(STANDING, text, at) !== null) return { kind: 'standing' };
-  if (matchAt(TAKEOVER, text, at) !== null) return { kind: 'takeover' };
-  if (matchAt(REQUEST, text, at) !== null) return { kind: 'request' };
+function matched(text: string, at: number, key: string, clauseAt: () => string): Matched | undefined {
+  const may = MAY(key);
+  if (may & 1 && matchAt(STANDING, text, at) !== null) return { kind: 'standing' };
+  if (may & 2 && matchAt(TAKEOVER, text, at) !== null) return { kind: 'takeover' };
+  if (may & 4 && matchAt(REQUEST, text, at) !== null) return { kind: 'request' };
   // Both branches of EXECUTE start at the clause's start (`at`) with one of its five words: the
   // clause is cut (a search over up to 300 characters) only after one of them.
-  const run = !fastPaths.on || matchAt(FETCH, text, at) !== null ? EXECUTE.exec(clauseAt()) : null;
+  const run =
+    may & 8 && (!fastPaths.on || matchAt(FETCH, text, at) !== null) ? EXECUTE.exec(clauseAt()) : null;
   if (run !== null) return { kind: 'execute', run };
-  const m = matchAt(VERB, text, at);
+  const m = may & 16 ? matchAt(VERB, text, at) : null;
   if (m !== null) return { kind: 'verb', m };
-  return matchAt(SHOW, text, at) !== null ? { kind: 'show' } : undefined;
+  return may & 32 && matchAt(SHOW, text, at) !== null ? { kind: 'show' } : undefined;
 }
 
-function act(ctx: Ctx, at: number): undefined {
+function act(ctx: Ctx, at: number, _end: number, key: string): undefined {
   const { text } = ctx;
   // The clause is read once something has matched at `at`; most calls end before that.
   let c: string | undefined;
   const clauseAt = (): string => (c ??= clause(text, at, 300));
-  const found = matched(text, at, clauseAt);
+  const found = matched(text, at, key, clauseAt);
   if (found === undefined) return undefined;
   if (!isImperativeBefore(text, at) || DENIED(before(text, at, 48)) || inForbiddenList(text, at))
     return undefined;

@@ -1,0 +1,164 @@
+/**
+ * Rules skip the sticky expressions whose leads (the words every match starts with) the trigger's
+ * key rules out (`rules/leads.ts`). Every match must start with one of its expression's leads, and
+ * the rules must find with the fast paths on what they find with them off.
+ */
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
+import { detectInjection } from '../src/index.js';
+import { fastPaths } from '../src/injection/fast-paths.js';
+import { ledExpressions } from '../src/injection/rules/leads.js';
+import { keyOf } from '../src/injection/triggers.js';
+import type { Finding } from '../src/types.js';
+import { devTexts } from './dev-fixtures.js';
+import { ATTACKS, CLEAN } from './injection-cases.js';
+
+afterEach(() => {
+  fastPaths.on = true;
+});
+
+const LEADS = [...new Set(ledExpressions().flatMap((l) => l.leads))];
+/** What follows the leads in the rules' expressions, and words around them. */
+const OBJECTS = [
+  ...'a an the new bcc cc forwarding rule that forwards to up over away ownership of control password pin 2fa recovery e-mail payment card with into http get post request call it them me us all every file files secrets credentials api keys system prompt and then run execute install script please now never do not you'.split(
+    ' ',
+  ),
+  'https://x.io/a.sh',
+  'x@evil.io',
+  '$50',
+  'IBAN GB29 NWBK 6016 1331 9268 19',
+  '| sh',
+  "'",
+  '"q"',
+  '<x>',
+  '(y)',
+  '[z]',
+];
+const GLUE = [
+  ' ',
+  ' ',
+  ' ',
+  '  ',
+  '\n',
+  '\n\n',
+  '\t',
+  '\u00a0',
+  '',
+  '.',
+  ',',
+  ':',
+  '-',
+  '_',
+  "'",
+  '’',
+  '. ',
+  '! ',
+];
+const word = fc.oneof(fc.constantFrom(...LEADS), fc.constantFrom(...OBJECTS));
+const text = fc
+  .array(fc.tuple(word, fc.constantFrom(...GLUE), fc.constantFrom('lower', 'upper', 'title')), {
+    maxLength: 30,
+  })
+  .map((parts) =>
+    parts
+      .map(([w, g, c]) => {
+        const cased =
+          c === 'upper' ? w.toUpperCase() : c === 'title' ? w.charAt(0).toUpperCase() + w.slice(1) : w;
+        // A lead's space stands for any run of whitespace.
+        return cased.replace(/ /g, g === '\n' ? '\n' : ' ') + g;
+      })
+      .join(''),
+  );
+
+/** The matches of `re` that do not start with one of `leads` in `t`: at every position, or those of a global search. */
+function strays(re: RegExp, leads: readonly string[], t: string, everywhere: boolean): string[] {
+  const out: string[] = [];
+  const starts = (at: number): boolean => {
+    const key = keyOf(t.slice(at, at + 40));
+    return leads.some((w) => key.startsWith(w));
+  };
+  if (everywhere) {
+    for (let at = 0; at < t.length; at++) {
+      re.lastIndex = at;
+      if (re.exec(t) !== null && !starts(at)) out.push(t.slice(at, at + 40));
+    }
+    return out;
+  }
+  const all = new RegExp(re.source, re.flags.replace('y', 'g'));
+  for (const m of t.matchAll(all)) if (!starts(m.index)) out.push(m[0]);
+  return out;
+}
+
+/**
+ * `src` without assertions (`\b`, lookarounds), which `fc.stringMatching` cannot read: what it
+ * generates is a candidate, a match where the expression itself matches it.
+ */
+function withoutAssertions(src: string): string {
+  let out = '';
+  let i = 0;
+  // Skips a character class or an escape at `i` (`\b` in a class is a backspace, not a boundary).
+  const skipAtom = (): void => {
+    if (src[i] === '\\') i += 2;
+    else if (src[i] === '[') {
+      for (i++; src[i] !== ']'; i++) if (src[i] === '\\') i++;
+      i++;
+    } else i++;
+  };
+  while (i < src.length) {
+    if (src[i] === '\\' && (src[i + 1] === 'b' || src[i + 1] === 'B')) i += 2;
+    else if (/^\(\?<?[=!]/.test(src.slice(i, i + 4))) {
+      let depth = 0;
+      do {
+        if (src[i] === '(') depth++;
+        else if (src[i] === ')') depth--;
+        skipAtom();
+      } while (depth > 0);
+    } else {
+      const from = i;
+      skipAtom();
+      out += src.slice(from, i);
+    }
+  }
+  return out;
+}
+
+const findings = (t: string): Finding[] => {
+  const out: Finding[] = [];
+  detectInjection(t, out);
+  return out;
+};
+
+describe('leads', () => {
+  it('start every match of their expression', () => {
+    for (const { re, leads } of ledExpressions()) {
+      const matching = fc.stringMatching(new RegExp(`^(?:${withoutAssertions(re.source)})`));
+      fc.assert(
+        fc.property(re.ignoreCase ? fc.mixedCase(matching) : matching, (t) => {
+          expect(strays(re, leads, t, true)).toEqual([]);
+        }),
+        { numRuns: 300 },
+      );
+    }
+  });
+
+  it('start every match in the hand-written cases and the development set', () => {
+    const texts = [...ATTACKS, ...CLEAN, ...devTexts()];
+    for (const { re, leads } of ledExpressions())
+      for (const t of texts) expect(strays(re, leads, t, false)).toEqual([]);
+  });
+
+  it('leave the findings as the slow path finds them', () => {
+    fc.assert(
+      fc.property(text, (t) => {
+        const fast = findings(t);
+        fastPaths.on = false;
+        try {
+          expect(fast).toEqual(findings(t));
+        } finally {
+          fastPaths.on = true;
+        }
+      }),
+      { numRuns: 1500 },
+    );
+  });
+});
