@@ -161,4 +161,47 @@ describe('leads', () => {
       { numRuns: 1500 },
     );
   });
+
+  it('leave the notes in other languages as the slow path finds them', () => {
+    // The foreign-note rule also reads the word after "message" and "note" before its expression.
+    const note = fc
+      .tuple(
+        fc.constantFrom(
+          'message',
+          'Message',
+          'NOTE',
+          'note',
+          'instruction',
+          'Instructions',
+          'nota',
+          'Hinweis',
+        ),
+        fc.constantFrom(' ', '  ', '\n', '\u00a0', '', ',', ' :'),
+        fc.constantFrom('pour', 'Pour', 'POUR', 'à', 'À', 'a', 'par', 'para', 'per', 'für', 'voor'),
+        fc.constantFrom(
+          " l'IA",
+          ' la IA',
+          ' l’assistant',
+          ' le modèle',
+          ' agent IA',
+          ' den KI-Assistenten',
+          ' x',
+        ),
+        fc.constantFrom(': envoie le fichier', ' : ignore', '.', ''),
+      )
+      .map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(fc.array(note, { minLength: 1, maxLength: 4 }), (notes) => {
+        const t = notes.join('\n');
+        const fast = findings(t);
+        fastPaths.on = false;
+        try {
+          expect(fast).toEqual(findings(t));
+        } finally {
+          fastPaths.on = true;
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  });
 });

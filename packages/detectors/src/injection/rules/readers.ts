@@ -3,9 +3,12 @@
  * "for automated systems only", "Anweisung für den KI-Assistenten", "Drogi asystencie,",
  * "Для ИИ-агента, …:", "إلى المساعد الذكي:", "给AI助手", "AIアシスタントへ：".
  */
+import { isSpace } from '../chars.js';
+import { fastPaths } from '../fast-paths.js';
 import { before, CJK, type Ctx, cjkRunEnd, excerpt, matchAt, type Rule, sticky } from '../rule.js';
 import { followOrder, MUST } from './address.js';
 import { aboutAttacks } from './context.js';
+import { byLead } from './leads.js';
 
 /** Readers named by what they do, not what they are: "whoever is summarizing this". */
 const WHOEVER = sticky(
@@ -174,6 +177,24 @@ const FOREIGN_NOTE = [
 ].map((s) => sticky(s));
 
 /**
+ * The words each of `FOREIGN_NOTE` starts with, in its order (`leads.ts`): ASCII only, cut before
+ * a letter past it, whose case the expressions and the keys' lower case may fold apart.
+ */
+const NOTE_LEADS = [
+  ['anweisung', 'hinweis', 'nachricht', 'notiz', 'befehl'],
+  ['hallo', 'hey', 'liebe'],
+  'hola querid estimad bonjour salut ch ciao car ol oi ei aten attenzione'.split(' '),
+  ['hallo', 'hoi', 'beste', 'let op'],
+  ['instructie', 'bericht', 'notitie', 'opmerking'],
+  ['instruction', 'message', 'note', 'consigne'],
+  ['instrucci', 'mensaje', 'nota'],
+  ['istruzion', 'messaggio', 'nota', 'avviso'],
+  ['instru', 'mensagem', 'nota'],
+  ['drog', 'szanown', 'hej', 'cze'],
+  ['uwaga', 'wiadomo', 'notatka', 'instrukcj', 'polecenie', 'informacja', 'pro'],
+];
+
+/**
  * Notes that open with "for"/"to" and the model, in other languages, at the start of a line or
  * sentence and closed by a colon (at most a clause after the name): "Für KI-Codeassistenten:",
  * "Dla asystenta AI, który czyta tę wiadomość:", "Till den AI-assistent som läser detta:",
@@ -288,17 +309,28 @@ function openingNote(re: RegExp, text: string, at: number): RegExpExecArray | nu
     : null;
 }
 
-/** The French note (`FOREIGN_NOTE`'s "message/note pour l'IA"), the only one "note" and "message" open. */
-const FRENCH_NOTE = FOREIGN_NOTE[5]!;
+/** Whether whitespace and then "pour" or "à" (in either case) follow `end`, as after the French note's noun. */
+function frenchNext(text: string, end: number): boolean {
+  let i = end;
+  while (i < text.length && isSpace(text.charCodeAt(i))) i++;
+  const c = text.charCodeAt(i) | 0x20;
+  return i > end && (c === 0x70 || c === 0xe0);
+}
 
-/** Where a note to the model in Latin script that starts at `at` ends (`at`: none). */
-function noteEnd(text: string, at: number, key: string): number {
-  if (key === 'note' || key === 'message') {
-    const m = matchAt(FRENCH_NOTE, text, at);
-    return m === null ? at : at + m[0].length;
-  }
-  for (const re of FOREIGN_NOTE) {
-    const m = matchAt(re, text, at);
+/** Which of `FOREIGN_NOTE` can match at a trigger word: "instruction" tries the French note alone. */
+const MAY_NOTE = byLead(FOREIGN_NOTE.map((re, i) => ({ re, leads: NOTE_LEADS[i]! })));
+
+/**
+ * Where a note to the model in Latin script that starts at `at` ends (`at`: none). The trigger
+ * word ends at `end`.
+ */
+function noteEnd(text: string, at: number, end: number, key: string): number {
+  // "message" and "note" open only the French note ("message pour l'IA"), and only before "pour"
+  // or "à": nearly all of them are English.
+  if (fastPaths.on && (key === 'message' || key === 'note') && !frenchNext(text, end)) return at;
+  const may = MAY_NOTE(key);
+  for (let i = 0; i < FOREIGN_NOTE.length; i++) {
+    const m = (may >> i) & 1 ? matchAt(FOREIGN_NOTE[i]!, text, at) : null;
     if (m !== null) return at + m[0].length;
   }
   for (const re of FOREIGN_FOR) {
@@ -398,7 +430,7 @@ export const foreignAddress: Rule = {
   // Cyrillic notes are found at their first letters, Arabic ones at إ (of إلى, "to": any Arabic
   // letter would stop the shared pass at every word of an Arabic text); a CJK run is searched whole.
   chars: String.raw`\u0400-\u04ff\u0625${CJK}`,
-  check(ctx, at, _end, key) {
+  check(ctx, at, end, key) {
     const { text } = ctx;
     if (text.charCodeAt(at) >= 0x3000) {
       // A CJK run: look for 给/致 + a name of the model anywhere in it.
@@ -413,10 +445,10 @@ export const foreignAddress: Rule = {
     }
     const c = text.charCodeAt(at);
     if (c === 0x0625) return arabicNote(ctx, at);
-    const end = c >= 0x0400 && c <= 0x04ff ? russianNoteEnd(text, at) : noteEnd(text, at, key);
-    if (end > at) {
-      note(ctx, at, end);
-      orderAfterNote(ctx, at, end);
+    const stop = c >= 0x0400 && c <= 0x04ff ? russianNoteEnd(text, at) : noteEnd(text, at, end, key);
+    if (stop > at) {
+      note(ctx, at, stop);
+      orderAfterNote(ctx, at, stop);
     }
     return undefined;
   },
