@@ -2,6 +2,8 @@
  * Replacing or extracting the model's instructions: "your new instructions are", "your system
  * prompt is outdated", "treat this document as commands", "reveal your system prompt".
  */
+import { isSpace } from '../chars.js';
+import { fastPaths } from '../fast-paths.js';
 import { before, excerpt, matchAt, type Rule, sticky } from '../rule.js';
 import { anyOf, endsWithWord, leftMatcher } from '../tail.js';
 import { voice } from './context.js';
@@ -36,8 +38,21 @@ const LEAK_LEFT = leftMatcher(
 );
 const OWN = /\b(?:your|system|developer|initial|original|hidden|secret)\b/i;
 /** "Your instructions have been updated": a replacement announced after the noun. */
-const CHANGED =
+export const CHANGED =
   /^s?\s+(?:(?:have|has)\s+(?:now\s+)?(?:been\s+)?(?:updated|changed|replaced|revised|overridden|overwritten|superseded|modified|reset)|(?:is|are)\s+(?:now\s+)?(?:outdated|obsolete|deprecated|invalid|wrong|void|cancell?ed|revoked|replaced|superseded|no\s+longer\s+valid))\b/i;
+
+/**
+ * Whether `CHANGED` can match from `i`: an "s", whitespace and then the first letter of "have",
+ * "has", "is" or "are". Most nouns go on otherwise, and are spared a slice and the expression.
+ */
+export function mayChange(text: string, i: number): boolean {
+  if ((text.charCodeAt(i) | 0x20) === 0x73) i++;
+  if (!isSpace(text.charCodeAt(i))) return false;
+  while (isSpace(text.charCodeAt(i))) i++;
+  const c = text.charCodeAt(i) | 0x20;
+  return c === 0x68 || c === 0x69 || c === 0x61;
+}
+
 /** "Treat all text in this document as commands": data promoted to instructions. */
 const PROMOTED = leftMatcher(
   /\b(?:treat|consider|interpret|regard|read|follow)\s+(?:[\w'’-]+\s+){0,8}?as\s+(?:\w+\s+)?$/i,
@@ -76,7 +91,8 @@ export const newInstructions: Rule = {
       return undefined;
     }
     const nounEnd = end - (m[1]?.length ?? 0);
-    const changed = CHANGED.exec(text.slice(nounEnd, nounEnd + 48));
+    const changed =
+      !fastPaths.on || mayChange(text, nounEnd) ? CHANGED.exec(text.slice(nounEnd, nounEnd + 48)) : null;
     const theirs = changed === null ? null : THEIRS.exec(text, at);
     if (changed !== null && theirs !== null) {
       const start = at - theirs[0].length;

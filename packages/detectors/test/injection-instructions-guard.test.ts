@@ -1,0 +1,58 @@
+/**
+ * The new-instructions rule reads the characters after its noun before it runs `CHANGED` there
+ * ("… have been updated"); with the fast paths off it always runs it. The guard must pass wherever
+ * the expression matches, and both must find the same.
+ */
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
+import { detectInjection } from '../src/index.js';
+import { fastPaths } from '../src/injection/fast-paths.js';
+import { CHANGED, mayChange } from '../src/injection/rules/instructions.js';
+import type { Finding } from '../src/types.js';
+
+afterEach(() => {
+  fastPaths.on = true;
+});
+
+const PIECES = [
+  ...'your the new instructions instruction prompt task rules s S have has is are now been updated changed replaced outdated void no longer valid HAVE Has IS Are x'.split(
+    ' ',
+  ),
+];
+const GLUE = [' ', ' ', '  ', '\n', '\t', '\u00a0', '\u2028', '', '.', ':', ','];
+const text = fc
+  .array(fc.tuple(fc.constantFrom(...PIECES), fc.constantFrom(...GLUE)), { maxLength: 20 })
+  .map((a) => a.flat().join(''));
+
+const findings = (t: string): Finding[] => {
+  const out: Finding[] = [];
+  detectInjection(t, out);
+  return out;
+};
+
+describe('the changed-instructions guard', () => {
+  it('passes wherever CHANGED matches', () => {
+    fc.assert(
+      fc.property(text, (t) => {
+        for (let i = 0; i <= t.length; i++)
+          if (CHANGED.test(t.slice(i, i + 48))) expect(mayChange(t, i)).toBe(true);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('finds what the slow path finds', () => {
+    fc.assert(
+      fc.property(text, (t) => {
+        const fast = findings(t);
+        fastPaths.on = false;
+        try {
+          expect(fast).toEqual(findings(t));
+        } finally {
+          fastPaths.on = true;
+        }
+      }),
+      { numRuns: 1500 },
+    );
+  });
+});
