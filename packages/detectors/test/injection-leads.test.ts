@@ -23,6 +23,9 @@ const OBJECTS = [
   ...'a an the new bcc cc forwarding rule that forwards to up over away ownership of control password pin 2fa recovery e-mail payment card with into http get post request call it them me us all every file files secrets credentials api keys system prompt and then run execute install script please now never do not you'.split(
     ' ',
   ),
+  ...'send_email is called tool function must always instead recipient destination other emails messages be sent forwarded you the user asks'.split(
+    ' ',
+  ),
   'https://x.io/a.sh',
   'x@evil.io',
   '$50',
@@ -72,20 +75,15 @@ const text = fc
 
 /** The matches of `re` that do not start with one of `leads` in `t`: at every position, or those of a global search. */
 function strays(re: RegExp, leads: readonly string[], t: string, everywhere: boolean): string[] {
+  const stray = (match: string): boolean => !leads.some((w) => keyOf(match).startsWith(w));
+  if (!everywhere)
+    return [...t.matchAll(new RegExp(re.source, re.flags.replace('y', 'g')))].map((m) => m[0]).filter(stray);
   const out: string[] = [];
-  const starts = (at: number): boolean => {
-    const key = keyOf(t.slice(at, at + 40));
-    return leads.some((w) => key.startsWith(w));
-  };
-  if (everywhere) {
-    for (let at = 0; at < t.length; at++) {
-      re.lastIndex = at;
-      if (re.exec(t) !== null && !starts(at)) out.push(t.slice(at, at + 40));
-    }
-    return out;
+  for (let at = 0; at < t.length; at++) {
+    re.lastIndex = at;
+    const m = re.exec(t);
+    if (m !== null && stray(m[0])) out.push(m[0]);
   }
-  const all = new RegExp(re.source, re.flags.replace('y', 'g'));
-  for (const m of t.matchAll(all)) if (!starts(m.index)) out.push(m[0]);
   return out;
 }
 
@@ -122,6 +120,12 @@ function withoutAssertions(src: string): string {
   return out;
 }
 
+/** Strings that may match `re` from their start, generated from its source. */
+function candidates(re: RegExp): fc.Arbitrary<string> {
+  const matching = fc.stringMatching(new RegExp(`^(?:${withoutAssertions(re.source)})`));
+  return re.ignoreCase ? fc.mixedCase(matching) : matching;
+}
+
 const findings = (t: string): Finding[] => {
   const out: Finding[] = [];
   detectInjection(t, out);
@@ -131,9 +135,8 @@ const findings = (t: string): Finding[] => {
 describe('leads', () => {
   it('start every match of their expression', () => {
     for (const { re, leads } of ledExpressions()) {
-      const matching = fc.stringMatching(new RegExp(`^(?:${withoutAssertions(re.source)})`));
       fc.assert(
-        fc.property(re.ignoreCase ? fc.mixedCase(matching) : matching, (t) => {
+        fc.property(candidates(re), (t) => {
           expect(strays(re, leads, t, true)).toEqual([]);
         }),
         { numRuns: 300 },
@@ -148,8 +151,13 @@ describe('leads', () => {
   });
 
   it('leave the findings as the slow path finds them', () => {
+    // Words, and what each expression matches, among them.
+    const matches = fc.oneof(...ledExpressions().map(({ re }) => candidates(re)));
+    const mixed = fc
+      .array(fc.tuple(fc.oneof(text, matches), fc.constantFrom(...GLUE)), { maxLength: 6 })
+      .map((a) => a.flat().join(''));
     fc.assert(
-      fc.property(text, (t) => {
+      fc.property(mixed, (t) => {
         const fast = findings(t);
         fastPaths.on = false;
         try {

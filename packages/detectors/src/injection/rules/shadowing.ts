@@ -5,6 +5,7 @@
  */
 import { GAP } from '../lexicon.js';
 import { before, clause, excerpt, matchAt, type Rule, sticky } from '../rule.js';
+import { byLead } from './leads.js';
 
 const TOOL_NAME = String.raw`[\`'"]?[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+[\`'"]?`;
 const WHEN = sticky(
@@ -29,6 +30,24 @@ const RECIPIENT = sticky(
 const ALL_TO = sticky(
   String.raw`all\s+(?:e-?mails?|messages?|transactions?|payments?|requests?|files?|transfers?)\s+(?:must|should|will|need\s+to|are\s+to)\s+(?:now\s+)?(?:be\s+)?(?:sent|forwarded|copied|cc['’]?d|bcc['’]?d|routed|redirected|go|addressed)\s+to\b`,
 );
+
+/** Which of the expressions above can match at a trigger word: "tool" and "user" try one at most. */
+const MAY = byLead([
+  { re: WHEN, leads: ['when', 'if', 'each time', 'every time', 'any time'] },
+  {
+    re: REPLACES,
+    leads: [
+      ...['replaces', 'overrides', 'supersedes', 'takes precedence over', 'shadows'],
+      ...['must be used instead of', 'should be used instead of'],
+    ],
+  },
+  { re: OTHER_TOOL, leads: ['use', 'call', 'invoke', 'trust', 'rely on'] },
+  {
+    re: RECIPIENT,
+    leads: ['change', 'set', 'replace', 'redirect', 'rewrite', 'switch', 'update', 'modify', 'override'],
+  },
+  { re: ALL_TO, leads: ['all'] },
+]);
 
 export const shadowing: Rule = {
   nearWords: [
@@ -69,7 +88,8 @@ export const shadowing: Rule = {
     const add = (start: number, end: number, score: number, what: string): undefined => {
       ctx.add('shadowing', start, end, score, `${what}: ${excerpt(text, start, end)}`);
     };
-    const when = matchAt(WHEN, text, at);
+    const may = MAY(key);
+    const when = may & 1 ? matchAt(WHEN, text, at) : null;
     if (when !== null) {
       const rest = clause(text, at + when[0].length, 250);
       if (REWRITE.test(rest))
@@ -81,11 +101,11 @@ export const shadowing: Rule = {
         );
       return undefined;
     }
-    const replaces = matchAt(REPLACES, text, at);
+    const replaces = may & 2 ? matchAt(REPLACES, text, at) : null;
     if (replaces !== null)
       return add(at, at + replaces[0].length, tool ? 0.45 : 0.35, 'claims to replace another tool');
     // The sticky expressions first: they fail at once where the words are not there.
-    const other = matchAt(OTHER_TOOL, text, at);
+    const other = may & 4 ? matchAt(OTHER_TOOL, text, at) : null;
     const never = other === null ? null : NEVER_USE.exec(before(text, at, 20));
     if (never !== null && other !== null) {
       const start = at - never[0].length;
@@ -100,7 +120,8 @@ export const shadowing: Rule = {
       }
       return undefined;
     }
-    const recipient = matchAt(RECIPIENT, text, at) ?? matchAt(ALL_TO, text, at);
+    const recipient =
+      (may & 8 ? matchAt(RECIPIENT, text, at) : null) ?? (may & 16 ? matchAt(ALL_TO, text, at) : null);
     if (recipient !== null)
       return add(at, at + recipient[0].length, tool ? 0.45 : 0.35, 'redirects where messages go');
     return undefined;
