@@ -65,8 +65,11 @@ export const secretFile: Rule = {
       while (from > lo && isPathChar(text.charCodeAt(from - 1))) from--;
     } else from -= PATH_START.exec(text.slice(Math.max(0, at - 40), at))?.[0].length ?? 0;
     // Search a bounded slice: a name without its path must not send the search to the end of the text.
+    const near = text.slice(from, end + 80);
     SECRET_IN.lastIndex = 0;
-    const m = SECRET_IN.exec(text.slice(from, end + 80));
+    // With no path before the name ("MCP server", most calls), only a match at the slice's start
+    // counts: one sticky try there finds what the search would find first.
+    const m = fastPaths.on && from === at ? matchAt(SECRET_PATH, near, 0) : SECRET_IN.exec(near);
     if (m === null || from + m.index > at || from + m.index + m[0].length < end) return undefined;
     const start = from + m.index;
     const stop = start + m[0].length;
