@@ -5,6 +5,7 @@
  */
 import { GAP, MODEL_AI } from '../lexicon.js';
 import { before, type Ctx, excerpt, matchAt, type Rule, sticky } from '../rule.js';
+import { endTest } from '../tail.js';
 
 const GRANT = sticky(
   String.raw`(?:authori[sz]e[sd]?|instruct(?:s|ed)?|order(?:s|ed)?|command(?:s|ed)?|direct(?:s|ed)?|permit(?:s|ted)?|allow(?:s|ed)?|approve[sd]?|request(?:s|ed)?|ask(?:s|ed)?|want(?:s|ed)?|needs?|told|require[sd]?|would\s+like)${GAP}(?:you|the\s+(?:ai|assistant|agent|model)|${MODEL_AI})${GAP}to\b`,
@@ -63,6 +64,8 @@ const RELAYED = sticky(
 );
 const RELAYER =
   /\b(?:the\s+user|your\s+(?:user|owner|boss)|the\s+(?:account\s+)?owner|the\s+admin\w*|management)\s+(?:has\s+|had\s+|just\s+)?$/i;
+/** Whether `RELAYER` matches, read from the end. */
+const RELAYED_BY = endTest(RELAYER);
 
 /** "This is the user speaking": data claiming to be the model's principal. */
 export const impersonation: Rule = {
@@ -71,7 +74,7 @@ export const impersonation: Rule = {
   check(ctx, at, end, key) {
     const { text } = ctx;
     const left = before(text, at, 48);
-    const relayed = RELAYER.test(left) ? matchAt(RELAYED, text, at) : null;
+    const relayed = RELAYED_BY(left) ? matchAt(RELAYED, text, at) : null;
     if (relayed !== null) {
       const start = at - (RELAYER.exec(left)?.[0].length ?? 0);
       const stop = at + relayed[0].length;

@@ -10,6 +10,8 @@ import { inPromptSetting } from './context.js';
 
 const NEGATION =
   /\b(?:do\s+not|don['’]?t|never|must\s+not|mustn['’]?t|should\s+not|shouldn['’]?t|avoid|without|no\s+need\s+to|refrain\s+from|not\s+to)\s+(?:\w+\s+){0,2}$/i;
+/** Whether `NEGATION` matches, read from the end: most words have none before them. */
+const NEGATED = endTest(NEGATION);
 const TELL = sticky(
   String.raw`(tell|mention|inform|notify|alert|reveal|disclose|explain|show|let|ask|confirm|warn|bother|report|acknowledge|consult|check\s+with)(?:ing)?\b(?:${GAP}(?:\w+)\b){0,3}?${GAP}(?:the${GAP})?(user|human|person|operator|owner|customer|client|me|them|anyone|anybody|him|her)\b`,
 );
@@ -53,7 +55,7 @@ const DETERMINED = endTest(
  * ends it: in "do not bypass this check" the word is a noun, not the verb.
  */
 function negationBefore(left: string): RegExpExecArray | null {
-  return DETERMINED(left) ? null : NEGATION.exec(left);
+  return DETERMINED(left) || !NEGATED(left) ? null : NEGATION.exec(left);
 }
 
 /** The score of keeping `who` out of it. */
@@ -221,7 +223,7 @@ export const noPermission: Rule = {
     if (
       waived !== null &&
       /^skip/i.test(waived[0]) &&
-      (NEGATION.test(before(text, at, 40)) || !isImperativeBefore(text, at))
+      (NEGATED(before(text, at, 40)) || !isImperativeBefore(text, at))
     )
       return undefined;
     if (waived !== null) {

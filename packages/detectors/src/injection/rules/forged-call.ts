@@ -7,6 +7,7 @@
  */
 import { hasDestination } from '../destination.js';
 import { before, type Ctx, excerpt, matchAt, type Rule, sticky } from '../rule.js';
+import { endTest } from '../tail.js';
 import { inCodeBlock, promptDocs, voice } from './context.js';
 
 /** Verbs of tools whose calls act on the world: send, share, pay, delete, change, run, buy. */
@@ -47,8 +48,9 @@ const NAME = sticky(String.raw`(?:${VERBS.join('|')})(?:_[a-z0-9]+)+\b`);
  * Before the name: the syntax of a call (JSON, also escaped inside a JSON string, XML, ReAct, a
  * tool namespace, a call marker).
  */
-const CALL_LEFT =
-  /(?:\\?"(?:name|tool|tool_name|function|action)\\?"\s*:\s*\\?"|<(?:invoke|tool_use|tool_call|function_call)\s+name\s*=\s*["']|\b(?:action|tool|call|function)\s*:\s*|\b(?:functions|tools|tool|api)\.|\[\[\s*(?:call|tool)\s*:\s*|>>>\s*(?:[\w.]+\.)?)$/i;
+const CALL_LEFT = endTest(
+  /(?:\\?"(?:name|tool|tool_name|function|action)\\?"\s*:\s*\\?"|<(?:invoke|tool_use|tool_call|function_call)\s+name\s*=\s*["']|\b(?:action|tool|call|function)\s*:\s*|\b(?:functions|tools|tool|api)\.|\[\[\s*(?:call|tool)\s*:\s*|>>>\s*(?:[\w.]+\.)?)$/i,
+);
 /** A value an attacker fills in: a password, a token, a code, a role. */
 const arg = (names: string) =>
   new RegExp(String.raw`["']?(?:${names})\\?["']?\s*[:=]\s*\\?["'][^"'\\\n]{3,}`, 'i');
@@ -73,7 +75,7 @@ export const forgedCall: Rule = {
     if (m === null) return undefined;
     const end = at + m[0].length;
     const called = text.charCodeAt(end) === 40 /* ( */;
-    if (!called && !CALL_LEFT.test(before(text, at, 48))) return undefined;
+    if (!called && !CALL_LEFT(before(text, at, 48))) return undefined;
     return judgeCall(ctx, at, end, end) ? end : undefined;
   },
 };

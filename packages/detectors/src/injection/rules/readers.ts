@@ -54,6 +54,8 @@ const MACHINES = sticky(
 const OPENS_LABEL = endTest(
   /(?:^|[\n.!?>*#\]]\s*)(?:(?:attention|attn|note|hey|hi|hello|dear|psst|heads[-\s]up|notice|warning)\s*[,:!-]?\s*(?:to\s+|for\s+)?(?:all\s+|any\s+)?)?$/i,
 );
+/** "If the reader …", "in case reader …": a condition on who reads. */
+const IF_THE = endTest(/\b(?:if|when|in\s+case|whenever)\s+(?:the\s+)?$/i);
 const ACTING_FOR =
   /^\s+(?:acting|working|operating)\s+(?:for|on\s+behalf\s+of)\s+(?:the\s+|a\s+|an\s+)?[\w-]+/i;
 
@@ -114,9 +116,7 @@ export const readerAddress: Rule = {
     };
     const who =
       matchAt(WHOEVER, text, at) ??
-      (key === 'reader' && /\b(?:if|when|in\s+case|whenever)\s+(?:the\s+)?$/i.test(before(text, at, 16))
-        ? matchAt(READER_IS, text, at)
-        : null) ??
+      (key === 'reader' && IF_THE(before(text, at, 16)) ? matchAt(READER_IS, text, at) : null) ??
       (key.startsWith('bot') || key.startsWith('crawl') ? matchAt(BOTS_DOING, text, at) : null) ??
       (key.endsWith(' by') && CONDITION.test(before(text, at, 40)) ? matchAt(READ_BY, text, at) : null);
     // "Whoever compiles the hiring packet: …" may be a colleague as well as the model: weak alone.

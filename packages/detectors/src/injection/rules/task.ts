@@ -45,7 +45,9 @@ export const beforeYou: Rule = {
 const GIVEN = sticky(
   String.raw`task\s+(?:that\s+|which\s+)?(?:i|the\s+user|we|they|your\s+user|he|she|you\s+were)\s+(?:have\s+|has\s+|had\s+|originally\s+|initially\s+|just\s+|first\s+)?(?:gave|given|assigned|asked|set|requested|got|received)\b(?:\s+(?:to\s+)?you\b)?`,
 );
-const OWN_TASK = /\b(?:your|the\s+user['’]?s)\s+(?:original|initial|actual|real|previous|first)\s+$/i;
+const OWN_TASK = endTest(
+  /\b(?:your|the\s+user['’]?s)\s+(?:original|initial|actual|real|previous|first)\s+$/i,
+);
 const INSTEAD = sticky(
   String.raw`instead\s+of\s+(?:\w+ing\s+)?(?:the|your|what|this|that|my|their|his|her)\s+(?:\w+\s+){0,2}?(?:task|request|question|query|instructions?|prompt|summary|answer|asked|user['’]s\s+(?:task|request|question|query|instructions?))\b`,
 );
@@ -64,7 +66,7 @@ export const taskReference: Rule = {
       if (m !== null) {
         const end = at + m[0].length;
         ctx.add('task-hijack', start, end, 0.45, `refers to the model's task: ${excerpt(text, start, end)}`);
-      } else if (OWN_TASK.test(before(text, at, 32))) {
+      } else if (OWN_TASK(before(text, at, 32))) {
         ctx.add(
           'task-hijack',
           at,
@@ -257,6 +259,8 @@ export const voidTask: Rule = {
 
 /** "Your previous response contained an error", "the correct summary is": talk about the model's output. */
 const PRIOR_OUTPUT = /\byour\s+(?:previous|last|earlier|prior|current|next|final)\s+$/i;
+/** Whether `PRIOR_OUTPUT` matches, read from the end: few answers follow "your previous". */
+const PRIOR = endTest(PRIOR_OUTPUT);
 const TRUE_OUTPUT = /\b(?:the|your)\s+(?:correct|real|true|actual|only)\s+$/i;
 const IS = /^s?\s+(?:is|should\s+be|must\s+be|will\s+be)\b/i;
 
@@ -265,7 +269,9 @@ export const modelOutput: Rule = {
   check(ctx, at, end) {
     const { text } = ctx;
     const left = before(text, at, 32);
-    const m = PRIOR_OUTPUT.exec(left) ?? (IS.test(text.slice(end, end + 16)) ? TRUE_OUTPUT.exec(left) : null);
+    const m =
+      (PRIOR(left) ? PRIOR_OUTPUT.exec(left) : null) ??
+      (IS.test(text.slice(end, end + 16)) ? TRUE_OUTPUT.exec(left) : null);
     if (m === null) return undefined;
     const start = at - (left.length - m.index);
     ctx.add(
