@@ -167,10 +167,18 @@ describe('endTest', () => {
           ),
       ),
     ];
-    // Each is now the end test whose source starts as its own did, up to its first space class.
+    // Each is now the end test whose source starts as its own did, at least up to its first space
+    // class, and shares the longest start with it (other rules' tests may start alike).
+    const shared = (x: string, y: string): number => {
+      let k = 0;
+      while (k < x.length && x[k] === y[k]) k++;
+      return k;
+    };
     const pairs = before.map((old) => {
       const start = old.source.slice(0, old.source.indexOf(String.raw`\s`));
-      const now = endTests().filter(({ re }) => re.source.startsWith(start));
+      const alike = endTests().filter(({ re }) => re.source.startsWith(start));
+      const most = Math.max(...alike.map(({ re }) => shared(re.source, old.source)));
+      const now = alike.filter(({ re }) => shared(re.source, old.source) === most);
       expect(now, start).toHaveLength(1);
       expect(now[0]!.re.source).not.toBe(old.source);
       return [now[0]!.re, old] as const;
