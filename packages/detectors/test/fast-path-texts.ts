@@ -3,6 +3,38 @@
  * their left-hand expressions end with, and the characters at their edges, glued at random.
  */
 import fc from 'fast-check';
+import { detectInjection, detectPoisoning } from '../src/index.js';
+import { fastPaths } from '../src/injection/fast-paths.js';
+import type { Finding } from '../src/types.js';
+
+/** Texts of up to `maxLength` pieces, each followed by glue: what one guard's own test reads. */
+export function glued(
+  pieces: readonly string[],
+  glue: readonly string[],
+  maxLength: number,
+): fc.Arbitrary<string> {
+  return fc
+    .array(fc.tuple(fc.constantFrom(...pieces), fc.constantFrom(...glue)), { maxLength })
+    .map((a) => a.flat().join(''));
+}
+
+/** What the injection rules find in `text`, and with `tool` what they find in it as a tool's description too. */
+export function ruleFindings(text: string, tool = false): Finding[] {
+  const out: Finding[] = [];
+  detectInjection(text, out);
+  if (tool) detectPoisoning({ name: 't', description: text }, out);
+  return out;
+}
+
+/** `f()` with the fast paths off. */
+export function slowly<T>(f: () => T): T {
+  fastPaths.on = false;
+  try {
+    return f();
+  } finally {
+    fastPaths.on = true;
+  }
+}
 
 /** Pieces the rules look for, and characters that sit at their edges. */
 const WORDS = [

@@ -4,9 +4,8 @@
  */
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { detectInjection } from '../src/index.js';
 import { fastPaths } from '../src/injection/fast-paths.js';
-import type { Finding } from '../src/types.js';
+import { glued, ruleFindings, slowly } from './fast-path-texts.js';
 
 afterEach(() => {
   fastPaths.on = true;
@@ -25,27 +24,13 @@ const PIECES = [
   'wget_',
 ];
 const GLUE = [' ', ' ', '\n', '', '.', ',', ':', '-', '_', '\n\n', '! ', '"'];
-const text = fc
-  .array(fc.tuple(fc.constantFrom(...PIECES), fc.constantFrom(...GLUE)), { maxLength: 30 })
-  .map((a) => a.flat().join(''));
-
-const findings = (t: string): Finding[] => {
-  const out: Finding[] = [];
-  detectInjection(t, out);
-  return out;
-};
+const text = glued(PIECES, GLUE, 30);
 
 describe('the fetch-and-run guard', () => {
   it('finds what the slow path finds', () => {
     fc.assert(
       fc.property(text, (t) => {
-        const fast = findings(t);
-        fastPaths.on = false;
-        try {
-          expect(fast).toEqual(findings(t));
-        } finally {
-          fastPaths.on = true;
-        }
+        expect(ruleFindings(t)).toEqual(slowly(() => ruleFindings(t)));
       }),
       { numRuns: 2000 },
     );

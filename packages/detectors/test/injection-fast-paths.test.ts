@@ -5,7 +5,6 @@
  */
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { detectInjection, detectPoisoning } from '../src/index.js';
 import { hasDestination } from '../src/injection/destination.js';
 import { fastPaths } from '../src/injection/fast-paths.js';
 import { firstChars } from '../src/injection/first-chars.js';
@@ -18,7 +17,7 @@ import { leftMatchers } from '../src/injection/tail.js';
 import { CORE } from '../src/injection/triggers.js';
 import type { Finding } from '../src/types.js';
 import { devTexts } from './dev-fixtures.js';
-import { anyText, PHRASES, texts } from './fast-path-texts.js';
+import { anyText, PHRASES, ruleFindings, slowly, texts } from './fast-path-texts.js';
 import { ATTACKS, CLEAN } from './injection-cases.js';
 import { referenceFold } from './reference-fold.js';
 
@@ -26,20 +25,8 @@ afterEach(() => {
   fastPaths.on = true;
 });
 
-const findings = (text: string): Finding[] => {
-  const out: Finding[] = [];
-  detectInjection(text, out);
-  detectPoisoning({ name: 't', description: text }, out);
-  return out;
-};
-const slowly = <T>(f: () => T): T => {
-  fastPaths.on = false;
-  try {
-    return f();
-  } finally {
-    fastPaths.on = true;
-  }
-};
+/** What the rules find in a text, read as a result and as a tool's description. */
+const findings = (text: string): Finding[] => ruleFindings(text, true);
 
 describe('the fast paths', () => {
   it('change no finding on random and adversarial texts', () => {

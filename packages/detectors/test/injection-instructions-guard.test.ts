@@ -5,10 +5,9 @@
  */
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { detectInjection } from '../src/index.js';
 import { fastPaths } from '../src/injection/fast-paths.js';
 import { CHANGED, mayChange } from '../src/injection/rules/instructions.js';
-import type { Finding } from '../src/types.js';
+import { glued, ruleFindings, slowly } from './fast-path-texts.js';
 
 afterEach(() => {
   fastPaths.on = true;
@@ -20,15 +19,7 @@ const PIECES = [
   ),
 ];
 const GLUE = [' ', ' ', '  ', '\n', '\t', '\u00a0', '\u2028', '', '.', ':', ','];
-const text = fc
-  .array(fc.tuple(fc.constantFrom(...PIECES), fc.constantFrom(...GLUE)), { maxLength: 20 })
-  .map((a) => a.flat().join(''));
-
-const findings = (t: string): Finding[] => {
-  const out: Finding[] = [];
-  detectInjection(t, out);
-  return out;
-};
+const text = glued(PIECES, GLUE, 20);
 
 describe('the changed-instructions guard', () => {
   it('passes wherever CHANGED matches', () => {
@@ -44,13 +35,7 @@ describe('the changed-instructions guard', () => {
   it('finds what the slow path finds', () => {
     fc.assert(
       fc.property(text, (t) => {
-        const fast = findings(t);
-        fastPaths.on = false;
-        try {
-          expect(fast).toEqual(findings(t));
-        } finally {
-          fastPaths.on = true;
-        }
+        expect(ruleFindings(t)).toEqual(slowly(() => ruleFindings(t)));
       }),
       { numRuns: 1500 },
     );

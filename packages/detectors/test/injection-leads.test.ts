@@ -5,12 +5,11 @@
  */
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { detectInjection } from '../src/index.js';
 import { fastPaths } from '../src/injection/fast-paths.js';
 import { ledExpressions } from '../src/injection/rules/leads.js';
 import { keyOf } from '../src/injection/triggers.js';
-import type { Finding } from '../src/types.js';
 import { devTexts } from './dev-fixtures.js';
+import { ruleFindings, slowly } from './fast-path-texts.js';
 import { ATTACKS, CLEAN } from './injection-cases.js';
 
 afterEach(() => {
@@ -126,12 +125,6 @@ function candidates(re: RegExp): fc.Arbitrary<string> {
   return re.ignoreCase ? fc.mixedCase(matching) : matching;
 }
 
-const findings = (t: string): Finding[] => {
-  const out: Finding[] = [];
-  detectInjection(t, out);
-  return out;
-};
-
 describe('leads', () => {
   it('start every match of their expression', () => {
     for (const { re, leads } of ledExpressions()) {
@@ -158,13 +151,7 @@ describe('leads', () => {
       .map((a) => a.flat().join(''));
     fc.assert(
       fc.property(mixed, (t) => {
-        const fast = findings(t);
-        fastPaths.on = false;
-        try {
-          expect(fast).toEqual(findings(t));
-        } finally {
-          fastPaths.on = true;
-        }
+        expect(ruleFindings(t)).toEqual(slowly(() => ruleFindings(t)));
       }),
       { numRuns: 1500 },
     );
@@ -201,13 +188,7 @@ describe('leads', () => {
     fc.assert(
       fc.property(fc.array(note, { minLength: 1, maxLength: 4 }), (notes) => {
         const t = notes.join('\n');
-        const fast = findings(t);
-        fastPaths.on = false;
-        try {
-          expect(fast).toEqual(findings(t));
-        } finally {
-          fastPaths.on = true;
-        }
+        expect(ruleFindings(t)).toEqual(slowly(() => ruleFindings(t)));
       }),
       { numRuns: 1000 },
     );

@@ -5,11 +5,10 @@
  */
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { detectInjection } from '../src/index.js';
 import { fastPaths } from '../src/injection/fast-paths.js';
 import { before } from '../src/injection/rule.js';
 import { decorated } from '../src/injection/rules/roles.js';
-import type { Finding } from '../src/types.js';
+import { ruleFindings, slowly } from './fast-path-texts.js';
 
 afterEach(() => {
   fastPaths.on = true;
@@ -67,12 +66,6 @@ const text = fc
   .array(fc.tuple(fc.constantFrom(...GLUE), fc.constantFrom(...PIECES)), { maxLength: 30 })
   .map((a) => a.flat().join(''));
 
-const findings = (t: string): Finding[] => {
-  const out: Finding[] = [];
-  detectInjection(t, out);
-  return out;
-};
-
 describe('the role-label guard', () => {
   it('decorated is DECORATION over the 24 characters before', () => {
     const decoration = fc
@@ -121,13 +114,7 @@ describe('the role-label guard', () => {
   it('finds what the slow path finds', () => {
     fc.assert(
       fc.property(text, (t) => {
-        const fast = findings(t);
-        fastPaths.on = false;
-        try {
-          expect(fast).toEqual(findings(t));
-        } finally {
-          fastPaths.on = true;
-        }
+        expect(ruleFindings(t)).toEqual(slowly(() => ruleFindings(t)));
       }),
       { numRuns: 2000 },
     );

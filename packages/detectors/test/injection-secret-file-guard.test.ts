@@ -4,9 +4,8 @@
  */
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { detectInjection, detectPoisoning } from '../src/index.js';
 import { fastPaths } from '../src/injection/fast-paths.js';
-import type { Finding } from '../src/types.js';
+import { glued, ruleFindings, slowly } from './fast-path-texts.js';
 
 afterEach(() => {
   fastPaths.on = true;
@@ -18,28 +17,13 @@ const PIECES = [
   ),
 ];
 const GLUE = [' ', ' ', '', '/', '.', '~', '-', '_', '\n', '"', "'", '`', ',', ':', 'x'];
-const text = fc
-  .array(fc.tuple(fc.constantFrom(...PIECES), fc.constantFrom(...GLUE)), { maxLength: 24 })
-  .map((a) => a.flat().join(''));
-
-const findings = (t: string): Finding[] => {
-  const out: Finding[] = [];
-  detectInjection(t, out);
-  detectPoisoning({ name: 't', description: t }, out);
-  return out;
-};
+const text = glued(PIECES, GLUE, 24);
 
 describe('the secret-file guard', () => {
   it('finds what the slow path finds', () => {
     fc.assert(
       fc.property(text, (t) => {
-        const fast = findings(t);
-        fastPaths.on = false;
-        try {
-          expect(fast).toEqual(findings(t));
-        } finally {
-          fastPaths.on = true;
-        }
+        expect(ruleFindings(t, true)).toEqual(slowly(() => ruleFindings(t, true)));
       }),
       { numRuns: 2000 },
     );
