@@ -46,6 +46,19 @@ const FETCH = sticky(String.raw`(?:download|fetch|get|curl|wget)\b`);
 /** "The bank will never ask you to share …": an order that is denied is no order. */
 const DENIED = endTest(/\b(?:never|not|n['’]t(?!\s+forget)|no\s+one|nobody)\b[^.!?\n]{0,30}$/i);
 /** Showing a secret in the answer leaks it to whoever reads the answer. */
+/** The words SHOW starts with: its leads, and trigger words of the rule. */
+const SHOW_WORDS = [
+  'list',
+  'show',
+  'print',
+  'display',
+  'output',
+  'reveal',
+  'dump',
+  'disclose',
+  'read out',
+  'tell me',
+];
 const SHOW = sticky(
   String.raw`(?:list|show|print|display|output|reveal|dump|disclose|read\s+out|tell\s+me)\s+(?=[\w'"“‘$@<(\[])`,
 );
@@ -72,21 +85,7 @@ const MAY = byLead([
       ...['visit', 'open', 'click', 'navigate to', 'go to', 'browse to'],
     ],
   },
-  {
-    re: SHOW,
-    leads: [
-      'list',
-      'show',
-      'print',
-      'display',
-      'output',
-      'reveal',
-      'dump',
-      'disclose',
-      'read out',
-      'tell me',
-    ],
-  },
+  { re: SHOW, leads: SHOW_WORDS },
 ]);
 
 /** What `act` found at its word, before the words around it are read; `undefined`: nothing. */
@@ -230,16 +229,7 @@ export const actionRequest: Rule = {
     'replace',
     'modify',
     'download',
-    'list',
-    'show',
-    'print',
-    'display',
-    'output',
-    'reveal',
-    'dump',
-    'disclose',
-    'read out',
-    'tell me',
+    ...SHOW_WORDS,
     'switch',
     'swap',
     'fetch',
