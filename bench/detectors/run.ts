@@ -1,10 +1,11 @@
 /**
- * `npm run bench:detectors [-- --mb 8 --rounds 5 --secretlint-mb 1]`: throughput of the combined
- * scan (`scanText`: secrets, PII, prompt injection) over typical tool output (`corpus.ts`), one
- * core, and of each detector alone; beside secretlint (12.0.0, recommended preset) on the same
- * documents in the same run, and beside a baseline that only reads every character
- * (`String#indexOf` of a character that never occurs). Prints one JSON object on stdout, progress
- * on stderr.
+ * `npm run bench:detectors [-- --mb 8 --rounds 5 --secretlint-mb 1 --third-party-mb 4]`:
+ * throughput of the combined scan (`scanText`: secrets, PII, prompt injection) over typical tool
+ * output (`corpus.ts`), one core, and of each detector alone; beside secretlint (12.0.0,
+ * recommended preset) on the same documents in the same run, and beside a baseline that only
+ * reads every character (`String#indexOf` of a character that never occurs); then `scanText`
+ * again over the third-party corpus (`thirdParty` in `corpus.ts`), whole and by kind. Prints one
+ * JSON object on stdout, progress on stderr.
  *
  * It times the compiled package (`@mcp-trust/detectors`, its `dist`), as the gateway, the CLI and
  * a library's users run it; the npm script builds first. The TypeScript sources through tsx's
@@ -18,9 +19,14 @@ import { creator as recommended } from '@secretlint/secretlint-rule-preset-recom
 // Not part of the package's surface: whether the detectors' loops run as WebAssembly here.
 import { wasmReady } from '../../packages/detectors/dist/injection/wasm.js';
 import { countOptionsFromArgs } from '../core/options.js';
-import { corpus } from './corpus.js';
+import { corpus, thirdParty } from './corpus.js';
 
-const options = countOptionsFromArgs('bench/detectors/run.ts', { mb: 8, rounds: 5, 'secretlint-mb': 1 });
+const options = countOptionsFromArgs('bench/detectors/run.ts', {
+  mb: 8,
+  rounds: 5,
+  'secretlint-mb': 1,
+  'third-party-mb': 4,
+});
 const TARGET_MB_S = 50;
 const WARMUP_ROUNDS = 2;
 const log = (line: string): void => void process.stderr.write(`bench:detectors: ${line}\n`);
@@ -115,6 +121,24 @@ log(
   `secretlint ${slRate.toFixed(2)} MB/s on ${(slBytes / 1e6).toFixed(1)} MB; scanText ${sameSlice.toFixed(1)} MB/s on it (${overSecretlint.toFixed(2)}x, rounds ${ratios.map((x) => x.toFixed(2)).join(' ')})`,
 );
 
+// The third-party corpus: its kinds taken in turn, document by document, as a gateway's mixed
+// traffic arrives; then each kind alone.
+const kinds = thirdParty(options['third-party-mb']);
+const mixed: string[] = [];
+const lists = Object.values(kinds);
+for (let i = 0; lists.some((l) => i < l.length); i++)
+  for (const l of lists) if (i < l.length) mixed.push(l[i]!);
+for (let r = 0; r < WARMUP_ROUNDS; r++) mbPerSecond(mixed, scan);
+const thirdPartyMbS = median(Array.from({ length: options.rounds }, () => mbPerSecond(mixed, scan)));
+const byKind: Record<string, number> = {};
+for (const [kind, list] of Object.entries(kinds))
+  byKind[kind] = round(median(Array.from({ length: options.rounds }, () => mbPerSecond(list, scan))));
+log(
+  `third-party corpus: scanText ${thirdPartyMbS.toFixed(1)} MB/s; ${Object.entries(byKind)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ')}`,
+);
+
 const scanMbS = median(scanRates);
 console.log(
   JSON.stringify(
@@ -136,6 +160,11 @@ console.log(
         scanTextOnSameMbPerS: round(sameSlice),
       },
       scanTextOverSecretlint: Math.round(overSecretlint * 100) / 100,
+      thirdParty: {
+        mb: round(mixed.reduce((n, d) => n + Buffer.byteLength(d), 0) / 1e6),
+        scanTextMbPerS: round(thirdPartyMbS),
+        byKindMbPerS: byKind,
+      },
       targetMbPerS: TARGET_MB_S,
       pass: scanMbS >= TARGET_MB_S && overSecretlint > 1,
       sink: sink > -Infinity,
