@@ -20,9 +20,14 @@ const AIMED = endTest(
   /\b(?:you\s+(?:must|should|need\s+to|have\s+to|are\s+to|will|shall|can\s+now|may\s+now|ought\s+to)|(?:want|need|ask|require|order|instruct|tell|command)\s+you\s+to|(?:remember|be\s+sure|make\s+sure|don'?t\s+forget|(?:it'?s\s+)?time)\s+to|please|now|so|and|then|just|kindly|simply|must)\s*[:,]?\s*$/i,
 );
 
-/** Vocabulary of writing about attacks (articles, advisories, detector docs), rare in attacks. */
-const ABOUT_ATTACKS =
-  /prompt[-\s]injection|jailbreak|\battack(?:s|ers?|ed)?\b|adversar|\bowasp\b|mitigat|red[-\s]team|threat\s+model|vulnerab|security\s+research|researchers?\b|for\s+example|e\.g\./i;
+/**
+ * Vocabulary of writing about attacks (articles, advisories, detector docs), rare in attacks. The
+ * words that start alike share a branch ("attack" and "owasp" their `\b`s): the engine tries every
+ * top-level branch at each character of a block, and eleven take 0.87–0.89 of the time thirteen did
+ * on the corpus's blocks.
+ */
+export const ABOUT_ATTACKS =
+  /prompt[-\s]injection|jailbreak|\b(?:attack(?:s|ers?|ed)?|owasp)\b|adversar|mitigat|re(?:d[-\s]team|searchers?\b)|threat\s+model|vulnerab|security\s+research|for\s+example|e\.g\./i;
 
 /** The text is read for attack vocabulary in blocks of this size, each once, on demand. */
 const BLOCK = 2048;
