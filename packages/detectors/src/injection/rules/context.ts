@@ -3,6 +3,8 @@
  * write 'ignore previous instructions' into web pages" and "the model may ignore previous
  * instructions" are not. Rules scale a phrase down when the words before it report or describe it.
  */
+
+import { isSpace, isWordChar } from '../chars.js';
 import { fastPaths } from '../fast-paths.js';
 import { FENCES, NEWLINES } from '../positions.js';
 import { before } from '../rule.js';
@@ -10,10 +12,60 @@ import { endTest } from '../tail.js';
 import { discussesAttacks } from './discussion.js';
 
 /** Words before a phrase that make it reported speech or a description of someone else's act. */
-const REPORTING =
+export const REPORTING =
   /(?:\b(?:to|can|could|would|will|may|might|should|that|which|who|models?|llms?|agents?|ai|it|they|he|she|attackers?|hackers?|adversar\w*|users?|instructing|instructs?|instructed|tells?|telling|told|asking|asks?|asked|trick\w*|convinc\w*|makes?|making|such\s+as|like|e\.g\.?|i\.e\.?|for\s+example|for\s+instance|called|named|phrases?|phrased|says?|saying|said|contains?|containing|includes?|including|strings?|words?|patterns?|text|known\s+as|classic|famous|infamous|typical|the|a|an|not|never|cannot|can't|won't|doesn't|didn't|to\s+not)\s*[:,]?\s*["'“‘«`]?\s*)$/i;
 
 const QUOTE = /["'“‘«`]\s*$/;
+
+/** The last word of each of REPORTING's phrases, lower case ("such as" ends in "as", "can't" in "t", "e.g" in "g"). */
+const REPORTING_ENDS = new Set(
+  'to can could would will may might should that which who model models llm llms agent agents ai it they he she attacker attackers hacker hackers user users instructing instruct instructs instructed tell tells telling told asking ask asks asked make makes making as like e g example instance called named phrase phrases phrased say says saying said contain contains containing include includes including string strings word words pattern patterns text classic famous infamous typical the a an not never cannot t'.split(
+    ' ',
+  ),
+);
+
+/** `\s`, `:`, `,` or one of REPORTING's quotation marks: what may follow its phrase. */
+function followsReport(c: number): boolean {
+  return (
+    c === 58 ||
+    c === 44 ||
+    c === 34 ||
+    c === 39 ||
+    c === 0x201c ||
+    c === 0x2018 ||
+    c === 0xab ||
+    c === 96 ||
+    isSpace(c)
+  );
+}
+
+/**
+ * Whether REPORTING can match `left`. Only spaces, a `:` or `,` and a quotation mark may follow
+ * its phrase, and no phrase ends with one of those, so a phrase ends at the last other character:
+ * the whole word there (`\b` before it), or "e.g." or "i.e.". Nine in ten left contexts end in
+ * another word, and the expression tries each of their 48 characters (REPORTING 0.6 of the time).
+ */
+export function mayReport(left: string): boolean {
+  let end = left.length - 1;
+  while (end >= 0 && followsReport(left.charCodeAt(end))) end--;
+  if (end < 0) return false;
+  if (left.charCodeAt(end) === 46) {
+    // "e.g." or "i.e.": a dot, `g` or `e`, a dot.
+    if (end < 2 || left.charCodeAt(end - 2) !== 46) return false;
+    const c = left.charCodeAt(end - 1) | 32;
+    return c === 103 || c === 101;
+  }
+  let start = end;
+  while (start >= 0 && isWordChar(left.charCodeAt(start))) start--;
+  if (start === end) return false;
+  const word = left.slice(start + 1, end + 1).toLowerCase();
+  return (
+    REPORTING_ENDS.has(word) ||
+    word.startsWith('adversar') ||
+    word.startsWith('trick') ||
+    word.startsWith('convinc')
+  );
+}
 
 /** Words before a phrase that aim it at the reader, whatever else precedes them. */
 const AIMED = endTest(
@@ -67,7 +119,7 @@ export function voice(text: string, at: number): number {
   const about = aboutAttacks(text, at);
   const left = before(text, at, 48);
   if (AIMED(left)) return about;
-  if (REPORTING.test(left)) return 0.3 * about;
+  if ((!fastPaths.on || mayReport(left)) && REPORTING.test(left)) return 0.3 * about;
   // A bare quotation mark only reports when the text around it discusses attacks.
   if (QUOTE.test(left)) return discussesAttacks(text, at) ? 0.3 : about;
   return about;
