@@ -15,9 +15,7 @@ const MAX_RUN = 1024;
  * token, or past the run of token characters that failed to be one.
  */
 function matchPrefixed(text: string, sep: number, rules: PrefixTable, scan: SecretScan): number {
-  const last = codeAt(text, sep - 1);
-  if (rules.endings[((codeAt(text, sep - 2) & 31) << 5) | (last & 31)] === 0 || !isLetter(last))
-    return sep + 1;
+  if (!isLetter(codeAt(text, sep - 1))) return sep + 1;
   if (!isBase64Url(codeAt(text, sep + 1))) return sep + 1;
   // The word before the separator, packed as in `packWord`, looked up without slicing.
   let word = 0;
@@ -54,16 +52,24 @@ function matchPrefixed(text: string, sep: number, rules: PrefixTable, scan: Secr
   return resume;
 }
 
+/**
+ * Whether the two characters before separator `sep` end one of the table's words. This one table
+ * read turns away almost every separator of ordinary text; it sits outside `matchPrefixed` so that it
+ * is inlined into the anchor's loop and only the rare candidate pays for a call.
+ */
+const endsWord = (text: string, sep: number, rules: PrefixTable): boolean =>
+  rules.endings[((codeAt(text, sep - 2) & 31) << 5) | (codeAt(text, sep - 1) & 31)] !== 0;
+
 /** `ghp_…`, `sk_live_…`, `npm_…`: prefixes ending in an underscore. */
 export function scanUnderscore(text: string, at: number, scan: SecretScan): number {
-  return matchPrefixed(text, at, UNDERSCORE_RULES, scan);
+  return endsWord(text, at, UNDERSCORE_RULES) ? matchPrefixed(text, at, UNDERSCORE_RULES, scan) : at + 1;
 }
 
 /** `xoxb-…`, `glpat-…`, `sk-ant-…`, `tskey-…`: prefixes ending in a dash; `-----BEGIN` blocks. */
 export function scanDash(text: string, at: number, scan: SecretScan): number {
   if (codeAt(text, at + 1) === 45)
     return text.startsWith('-----BEGIN ', at) ? scanPem(text, at, scan) : at + 1;
-  return matchPrefixed(text, at, DASH_RULES, scan);
+  return endsWord(text, at, DASH_RULES) ? matchPrefixed(text, at, DASH_RULES, scan) : at + 1;
 }
 
 const SENDGRID = /[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/y;
