@@ -5,16 +5,17 @@
  */
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isLogDate, logDates } from '../src/pii/gate.js';
+import { fastPaths } from '../src/injection/fast-paths.js';
+import { isLogDate } from '../src/pii/gate.js';
 import { detectPii } from '../src/pii.js';
 import type { Finding } from '../src/types.js';
 
 afterEach(() => {
-  logDates.skip = true;
+  fastPaths.on = true;
 });
 
 function findings(text: string, skip: boolean): Finding[] {
-  logDates.skip = skip;
+  fastPaths.on = skip;
   const out: Finding[] = [];
   detectPii(text, out);
   return out;

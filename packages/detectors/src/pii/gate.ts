@@ -1,3 +1,4 @@
+import { fastPaths } from '../injection/fast-paths.js';
 import { cardScheme } from './card.js';
 import { clearAfter, clearBefore, isAlnum, isDigit, isUpper } from './chars.js';
 import { bsnValid, luhnValid } from './checksums.js';
@@ -10,9 +11,6 @@ import { plainPhonePlausible } from './phone.js';
  * and data are one token with their neighbours (an SVG path, a hex id, 2024-05-16T…, 3.14159):
  * nothing inside them can stand alone, so they are dropped before a `Cluster` is built.
  */
-
-/** The log-date shortcut (`isLogDate`); the tests turn it off to compare the findings with and without it. */
-export const logDates = { skip: true };
 
 export class Gate {
   /** The first `.` at or after the last run asked about (-1: none left). */
@@ -30,7 +28,7 @@ export class Gate {
   /** Whether the digit run `start..end` could hold anything a validator accepts. */
   worthValidating(start: number, end: number): boolean {
     const text = this.text;
-    if (logDates.skip && isLogDate(text, start, end)) return false;
+    if (fastPaths.on && isLogDate(text, start, end)) return false;
     const left = clearBefore(text, start);
     const right = clearAfter(text, end);
     const clear = left && right;
