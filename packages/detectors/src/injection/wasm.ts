@@ -80,8 +80,11 @@ interface TablesAt {
 /** Where each word search's tables are in the memory, and where the next one goes. */
 const registered = new Map<WalkTables, TablesAt>();
 let wordsNext = 0;
+/**
+ * The memory as bytes, for placing texts, and as 32-bit words, for reading results; made again
+ * only when `place` grows it, so its `buffer` (a call into the engine) is not read per text.
+ */
 let bytes: Buffer | undefined;
-/** The memory as 32-bit words, for reading results (made again when the memory grows). */
 let words = new Int32Array(0);
 
 /** An exported constant's value. */
@@ -149,7 +152,7 @@ function withText(text: string): Exports | undefined {
   let x = usable();
   if (x === undefined || placed === text) return x;
   try {
-    if (x.memory.buffer.byteLength > KEEP_BYTES && x.textAt + 2 * text.length <= KEEP_BYTES) {
+    if (bytes !== undefined && bytes.length > KEEP_BYTES && x.textAt + 2 * text.length <= KEEP_BYTES) {
       release();
       x = usable();
       if (x === undefined) return undefined;
@@ -167,9 +170,9 @@ const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 /** Puts `text` at `textAt`, growing the memory when it does not fit. */
 function place(x: Exports, text: string): void {
   const need = x.textAt + 2 * text.length;
-  const have = x.memory.buffer.byteLength;
-  if (need > have) x.memory.grow(Math.ceil((need - have) / 65536));
-  if (bytes === undefined || bytes.buffer !== x.memory.buffer) {
+  if (bytes === undefined || need > bytes.length) {
+    const have = x.memory.buffer.byteLength;
+    if (need > have) x.memory.grow(Math.ceil((need - have) / 65536));
     bytes = Buffer.from(x.memory.buffer);
     words = new Int32Array(x.memory.buffer);
   }
