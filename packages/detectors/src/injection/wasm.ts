@@ -132,9 +132,15 @@ function release(): void {
   registered.clear();
 }
 
-/** The module, compiled and filled on first use; `undefined` when off or unusable. */
+/**
+ * WebAssembly's memory is little-endian, and the host fills it (tables, text) and reads results
+ * through typed arrays, which use the host's byte order: a big-endian host reads in TypeScript.
+ */
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/** The module, compiled and filled on first use; `undefined` when off, unusable or big-endian. */
 function usable(): Exports | undefined {
-  if (broken || !wasm.on || !fastPaths.on) return undefined;
+  if (broken || !wasm.on || !fastPaths.on || !LITTLE_ENDIAN) return undefined;
   try {
     module ??= instantiate();
   } catch {
@@ -165,8 +171,6 @@ function withText(text: string): Exports | undefined {
   }
 }
 
-const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-
 /** Puts `text` at `textAt`, growing the memory when it does not fit. */
 function place(x: Exports, text: string): void {
   const need = x.textAt + 2 * text.length;
@@ -176,12 +180,7 @@ function place(x: Exports, text: string): void {
     bytes = Buffer.from(x.memory.buffer);
     words = new Int32Array(x.memory.buffer);
   }
-  // Node writes a string's code units as UTF-16LE natively; a big-endian host needs the loop.
-  if (LITTLE_ENDIAN) bytes.write(text, x.textAt, 'utf16le');
-  else {
-    const units = new Uint16Array(x.memory.buffer, x.textAt, text.length);
-    for (let i = 0; i < text.length; i++) units[i] = text.charCodeAt(i);
-  }
+  bytes.write(text, x.textAt, 'utf16le');
   placed = text;
 }
 
