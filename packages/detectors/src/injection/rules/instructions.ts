@@ -2,25 +2,40 @@
  * Replacing or extracting the model's instructions: "your new instructions are", "your system
  * prompt is outdated", "treat this document as commands", "reveal your system prompt".
  */
-import { isSpace } from '../chars.js';
+import { isSpace, isWordChar } from '../chars.js';
 import { fastPaths } from '../fast-paths.js';
 import { before, excerpt, matchAt, type Rule, sticky } from '../rule.js';
 import { anyOf, endsWithWord, leftMatcher } from '../tail.js';
 import { voice } from './context.js';
 
-const NEW_WORDS =
+const NEW_WORDS = new Set(
   'new updated revised real actual true secret hidden overriding changed different additional latest only special'.split(
     ' ',
-  );
-/** Ends with one of its adjectives, maybe then "system". */
+  ),
+);
+/**
+ * Ends with one of its adjectives, maybe then "system". The adjective is the last word of its
+ * token: one slice and one set look-up, not a comparison with each adjective.
+ */
 const NEW_LEFT = leftMatcher(
   /\b(your\s+|the\s+|my\s+|these\s+|here\s+(?:are|is)\s+(?:your\s+|the\s+|my\s+)?)?(new|updated|revised|real|actual|true|secret|hidden|overriding|changed|different|additional|latest|only|special)\s+(?:system\s+)?$/i,
   60,
   (tokens) => {
     const last = tokens[0] === 'system' ? tokens[1] : tokens[0];
-    return last !== undefined && NEW_WORDS.some((w) => endsWithWord(last, w));
+    return last !== undefined && NEW_WORDS.has(lastWord(last));
   },
 );
+
+/**
+ * The run of word characters `token` ends with (`''` if none): the word an adjective there must
+ * be, whole, for `\b` before it (the adjectives are letters alone).
+ */
+function lastWord(token: string): string {
+  let i = token.length;
+  while (i > 0 && isWordChar(token.charCodeAt(i - 1))) i--;
+  return token.slice(i);
+}
+
 const REPLACING = /^(?:new|updated|revised|real|actual|true|secret|hidden|overriding|changed|different)$/i;
 const NOUN = sticky(
   String.raw`(?:instructions?|directives?|prompts?|tasks?|objectives?|missions?|goals?|orders|commands?|questions?|requests?|jobs?)\b(\s*(?::|→|->|=>|—)|\s+(?:are|is|follow|below|now)\b)?`,
@@ -74,6 +89,10 @@ export const newInstructions: Rule = {
   nearWords: ['question', 'request', 'job$'],
   check(ctx, at) {
     const { text } = ctx;
+    // Each reading below needs words before the noun, read by a left expression that ends with
+    // whitespace: "system_prompt", "(task" and "newInstructions" have none (a third of the nouns),
+    // nor has a noun at the text's start any words before it (`charCodeAt(-1)` is NaN: no space).
+    if (fastPaths.on && !isSpace(text.charCodeAt(at - 1))) return undefined;
     const m = matchAt(NOUN, text, at);
     if (m === null) return undefined;
     const end = at + m[0].length;
