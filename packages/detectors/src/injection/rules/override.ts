@@ -3,6 +3,8 @@
  * everything above", "this directive supersedes all prior guidance". (Other languages:
  * `override-foreign.ts`.)
  */
+import { isAsciiLetter, isSpace } from '../chars.js';
+import { fastPaths } from '../fast-paths.js';
 import { GAP } from '../lexicon.js';
 import { before, type Ctx, excerpt, matchAt, type Rule, sticky } from '../rule.js';
 import { voice } from './context.js';
@@ -123,25 +125,66 @@ function check(ctx: Ctx, at: number): undefined {
       what = 'declared override';
     }
   }
-  if (score === 0 && /^overrid/i.test(text.slice(at, at + 7))) {
-    const role = ROLE_OVERRIDE.exec(before(text, at, 20));
-    if (role !== null) {
-      const start = at - role[0].length;
-      ctx.add(
-        'override',
-        start,
-        at + 8,
-        0.4 * voice(text, start),
-        `claims an override: ${excerpt(text, start, at + 8)}`,
-      );
-    }
-    return undefined;
-  }
+  if (score === 0 && /^overrid/i.test(text.slice(at, at + 7))) return claimedOverride(ctx, at);
   if (m === null || score === 0) return undefined;
   const end = at + m[0].length;
   ctx.add('override', at, end, score * voice(text, at), `${what}: ${excerpt(text, at, end)}`);
   return undefined;
 }
+
+/** "Admin override", "SYSTEM_OVERRIDE": a role's override claimed before the word at `at`. */
+function claimedOverride(ctx: Ctx, at: number): undefined {
+  const { text } = ctx;
+  const role = ROLE_OVERRIDE.exec(before(text, at, 20));
+  if (role !== null) {
+    const start = at - role[0].length;
+    ctx.add(
+      'override',
+      start,
+      at + 8,
+      0.4 * voice(text, start),
+      `claims an override: ${excerpt(text, start, at + 8)}`,
+    );
+  }
+  return undefined;
+}
+
+/**
+ * How the trigger words go on into the verbs that open the expressions (`VERB`, `DECLARED`,
+ * `OVERRIDES_ALL`): "ignor" only into "ignore", "overrid" into "override" or "overrides".
+ */
+const VERB_ENDS = new Map<string, readonly string[]>([
+  ['ignor', ['e']],
+  ['overrid', ['e', 'es']],
+  ['supersede', ['', 's']],
+  ['disregard', ['']],
+  ['forget', ['']],
+  ['bypass', ['']],
+  ['neglect', ['']],
+  ['discard', ['']],
+  ['abandon', ['']],
+  ['nevermind', ['']],
+]);
+
+/**
+ * Whether the trigger `key` at `at` goes on into one of its verbs and then a character of `GAP`,
+ * as every expression of `check` starts: "ignored", "ignoreCase", "forgets" and "override:" start
+ * none (half the triggers). True for a key it does not know.
+ */
+function verbThenGap(text: string, at: number, key: string): boolean {
+  const ends = VERB_ENDS.get(key);
+  if (ends === undefined) return true;
+  const from = at + key.length;
+  let to = from;
+  while (isAsciiLetter(text.charCodeAt(to))) to++;
+  if (!isGapChar(text.charCodeAt(to))) return false;
+  const rest = to === from ? '' : text.slice(from, to).toLowerCase();
+  return ends.includes(rest);
+}
+
+/** `[\s*_~"'\`]`, a character of `GAP`. */
+const isGapChar = (c: number): boolean =>
+  isSpace(c) || c === 0x2a || c === 0x5f || c === 0x7e || c === 0x22 || c === 0x27 || c === 0x60;
 
 export const override: Rule = {
   words: [
@@ -163,7 +206,13 @@ export const override: Rule = {
   ],
   check(ctx, at, _end, key) {
     if (key === 'drop' || key === 'scrap' || key === 'ditch') return dropAsked(ctx, at);
-    if (key !== 'follow' && key !== 'obey') return check(ctx, at);
+    if (key !== 'follow' && key !== 'obey') {
+      // No expression can match: what `check` would still do is the role claim, at "overrid…"
+      // (a key is the text's own letters, in either case).
+      if (fastPaths.on && !verbThenGap(ctx.text, at, key))
+        return key === 'overrid' ? claimedOverride(ctx, at) : undefined;
+      return check(ctx, at);
+    }
     // "do not follow", "stop following": the verb phrase starts before the trigger.
     const neg = NOT_FOLLOW.exec(before(ctx.text, at, 16));
     return neg === null ? undefined : check(ctx, at - neg[0].length);
