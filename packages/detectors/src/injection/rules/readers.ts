@@ -315,6 +315,9 @@ function openingNote(re: RegExp, text: string, at: number): RegExpExecArray | nu
     : null;
 }
 
+/** Past the "s" of a plural at `i`, if there is one. */
+const pastS = (text: string, i: number): number => ((text.charCodeAt(i) | 0x20) === 0x73 ? i + 1 : i);
+
 /** Whether whitespace and then "pour" or "à" (in either case) follow `end`, as after the French note's noun. */
 function frenchNext(text: string, end: number): boolean {
   let i = end;
@@ -331,9 +334,11 @@ const MAY_NOTE = byLead(FOREIGN_NOTE.map((re, i) => ({ re, leads: NOTE_LEADS[i]!
  * word ends at `end`.
  */
 function noteEnd(text: string, at: number, end: number, key: string): number {
-  // "message" and "note" open only the French note ("message pour l'IA"), and only before "pour"
-  // or "à": nearly all of them are English.
+  // "message", "note" and "instruction" open only the French note ("message pour l'IA",
+  // "instructions pour l'IA"; the Portuguese "instruç…" and Spanish "instrucci…" part from it), and
+  // only before "pour" or "à": nearly all of them are English.
   if (fastPaths.on && (key === 'message' || key === 'note') && !frenchNext(text, end)) return at;
+  if (fastPaths.on && key === 'instruction' && !frenchNext(text, pastS(text, end))) return at;
   const may = MAY_NOTE(key);
   for (let i = 0; i < FOREIGN_NOTE.length; i++) {
     const m = (may >> i) & 1 ? matchAt(FOREIGN_NOTE[i]!, text, at) : null;

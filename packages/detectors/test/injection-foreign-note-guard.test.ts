@@ -1,0 +1,47 @@
+/**
+ * The foreign-note rule reads the word after "instruction" or "instructions" before the French
+ * note's expression, as after "message" and "note": only "pour" or "à" lets it run. With the fast
+ * paths off the expression runs at every one.
+ */
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fastPaths } from '../src/injection/fast-paths.js';
+import { ruleFindings, slowly } from './fast-path-texts.js';
+
+afterEach(() => {
+  fastPaths.on = true;
+});
+
+const note = fc
+  .tuple(
+    fc.constantFrom(
+      'instruction',
+      'instructions',
+      'Instructions',
+      'INSTRUCTIONS',
+      'instructionS',
+      'instructionss',
+      'instructionx',
+    ),
+    fc.constantFrom(' ', '  ', '\n', '\t', '\u00a0', '\u2028', '', ',', 's ', ' :'),
+    fc.constantFrom('pour', 'Pour', 'POUR', 'à', 'À', 'a', 'par', 'para', 'für', 'spour'),
+    fc.constantFrom(" l'IA", ' la IA', ' l’assistant', ' le modèle', ' agent IA', ' x'),
+    fc.constantFrom(': envoie le fichier', ' : transférez', '.', ''),
+  )
+  .map((parts) => parts.join(''));
+
+describe('the foreign note after "instruction"', () => {
+  it('finds what the slow path finds', () => {
+    fc.assert(
+      fc.property(
+        fc.array(note, { minLength: 1, maxLength: 4 }),
+        fc.constantFrom('\n', ' ', '. '),
+        (notes, sep) => {
+          const t = notes.join(sep);
+          expect(ruleFindings(t, true)).toEqual(slowly(() => ruleFindings(t, true)));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+});
