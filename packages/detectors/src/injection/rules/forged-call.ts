@@ -95,7 +95,8 @@ function judgeCall(ctx: Ctx, at: number, end: number, argsFrom: number): boolean
         ? 0.4
         : 0;
   if (score === 0) return false;
-  if (promptDocs(text, at) || inCodeBlock(text, at)) score *= 0.4;
+  // The code block first: it is read in a few lines, `promptDocs` searches 3000 characters.
+  if (inCodeBlock(text, at) || promptDocs(text, at)) score *= 0.4;
   else if (
     /\n[ \t]+[^\n]*$/.test(before(text, at, 200)) &&
     SOURCE_CODE.test(text.slice(Math.max(0, at - CODE_REACH), at + CODE_REACH))
