@@ -55,7 +55,8 @@ const DETERMINED = endTest(
  * ends it: in "do not bypass this check" the word is a noun, not the verb.
  */
 function negationBefore(left: string): RegExpExecArray | null {
-  return DETERMINED(left) || !NEGATED(left) ? null : NEGATION.exec(left);
+  // NEGATED first: it turns away most lefts (a tenth of the corpus's are negated, a fifth determined).
+  return !NEGATED(left) || DETERMINED(left) ? null : NEGATION.exec(left);
 }
 
 /** The score of keeping `who` out of it. */
