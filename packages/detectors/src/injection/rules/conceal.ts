@@ -2,6 +2,8 @@
  * Keeping the user out of it: "do not tell the user", "without asking me", "silently forward",
  * "the user does not need to know", "this is a mere implementation detail".
  */
+
+import { fastPaths } from '../fast-paths.js';
 import { isImperativeBefore } from '../imperative.js';
 import { GAP } from '../lexicon.js';
 import { before, type Ctx, excerpt, matchAt, type Rule, sticky } from '../rule.js';
@@ -144,6 +146,8 @@ const CONFIRMATION_WAIVED = sticky(
 const KEEP_QUIET = sticky(
   String.raw`(?:bring(?:ing)?\s+(?:it|this|that|them)\s+up|call(?:ing)?\s+(?:it|this|that|them)\s+out|flag(?:ging)?\s+(?:it|this|that|them)\b|(?:list|include|show)(?:ing)?\s+(?:it|this|that|them|these\s+\w+|this\s+\w+)\s+in\s+(?:the|your|any)\s+(?:\w+\s+)?(?:summary|report|reply|answer|recap|overview|itinerary))`,
 );
+/** The triggers of `noPermission` that `KEEP_QUIET` starts with. */
+const QUIET_OPENERS = new Set(['bring', 'call', 'flag', 'list', 'include', 'show']);
 const NO_CONFIRMATION = sticky(
   String.raw`without${GAP}(?:first${GAP})?(?:asking|requesting|waiting|checking|seeking)${GAP}(?:for${GAP})?(?:any${GAP})?(?:confirmation|permission|approval|consent)\b`,
 );
@@ -232,11 +236,13 @@ export const noPermission: Rule = {
       ctx.add('concealment', at, end, 0.35, `skips asking the user: ${excerpt(text, at, end)}`);
       return undefined;
     }
+    // "pause" and "bother" open a skipped question; the other triggers, keeping quiet. The rest
+    // ("user", "skip", "needs no") open only CONFIRMATION_WAIVED: no need to read the negation.
+    const asking = key === 'pause' || key === 'bother';
+    if (fastPaths.on && !asking && !QUIET_OPENERS.has(key)) return undefined;
     const left = before(text, at, 40);
     const neg = negationBefore(left);
     if (neg === null) return undefined;
-    // "pause" and "bother" open a skipped question; the other triggers, keeping quiet.
-    const asking = key === 'pause' || key === 'bother';
     const quiet = asking ? null : matchAt(KEEP_QUIET, text, at);
     const m = quiet ?? (asking ? matchAt(NO_PERMISSION, text, at) : null);
     if (m === null) return undefined;
