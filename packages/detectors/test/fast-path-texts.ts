@@ -3,6 +3,7 @@
  * their left-hand expressions end with, and the characters at their edges, glued at random.
  */
 import fc from 'fast-check';
+import { expect } from 'vitest';
 import { detectInjection, detectPoisoning } from '../src/index.js';
 import { fastPaths } from '../src/injection/fast-paths.js';
 import type { Finding } from '../src/types.js';
@@ -35,6 +36,22 @@ export function slowly<T>(f: () => T): T {
     fastPaths.on = true;
   }
 }
+
+/**
+ * Asserts over `numRuns` texts drawn from `texts` that the rules find the same with the fast paths
+ * on as with them off (`tool`: read as a tool's description too).
+ */
+export function assertSameAsSlowPath(texts: fc.Arbitrary<string>, numRuns: number, tool = false): void {
+  fc.assert(
+    fc.property(texts, (t) => {
+      expect(ruleFindings(t, tool)).toEqual(slowly(() => ruleFindings(t, tool)));
+    }),
+    { numRuns },
+  );
+}
+
+/** Whitespace of the kinds the rules' `\s` reads, for glue. */
+export const SPACES = [' ', '  ', '\n', '\t', '\u00a0', '\u2028'] as const;
 
 /** Pieces the rules look for, and characters that sit at their edges. */
 const WORDS = [

@@ -9,7 +9,7 @@ import { fastPaths } from '../src/injection/fast-paths.js';
 import { ledExpressions } from '../src/injection/rules/leads.js';
 import { keyOf } from '../src/injection/triggers.js';
 import { devTexts } from './dev-fixtures.js';
-import { ruleFindings, slowly } from './fast-path-texts.js';
+import { assertSameAsSlowPath } from './fast-path-texts.js';
 import { ATTACKS, CLEAN } from './injection-cases.js';
 
 afterEach(() => {
@@ -149,12 +149,7 @@ describe('leads', () => {
     const mixed = fc
       .array(fc.tuple(fc.oneof(text, matches), fc.constantFrom(...GLUE)), { maxLength: 6 })
       .map((a) => a.flat().join(''));
-    fc.assert(
-      fc.property(mixed, (t) => {
-        expect(ruleFindings(t)).toEqual(slowly(() => ruleFindings(t)));
-      }),
-      { numRuns: 1500 },
-    );
+    assertSameAsSlowPath(mixed, 1500);
   });
 
   it('leave the notes in other languages as the slow path finds them', () => {
@@ -185,12 +180,9 @@ describe('leads', () => {
         fc.constantFrom(': envoie le fichier', ' : ignore', '.', ''),
       )
       .map((parts) => parts.join(''));
-    fc.assert(
-      fc.property(fc.array(note, { minLength: 1, maxLength: 4 }), (notes) => {
-        const t = notes.join('\n');
-        expect(ruleFindings(t)).toEqual(slowly(() => ruleFindings(t)));
-      }),
-      { numRuns: 1000 },
+    assertSameAsSlowPath(
+      fc.array(note, { minLength: 1, maxLength: 4 }).map((notes) => notes.join('\n')),
+      1000,
     );
   });
 });

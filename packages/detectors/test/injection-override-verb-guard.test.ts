@@ -3,10 +3,9 @@
  * of their verbs and a gap ("ignor" into "ignore ", "overrid" into "overrides_"); "ignored" or
  * "override:" is left to the role claim alone. With the fast paths off every trigger runs them all.
  */
-import fc from 'fast-check';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, it } from 'vitest';
 import { fastPaths } from '../src/injection/fast-paths.js';
-import { glued, ruleFindings, slowly } from './fast-path-texts.js';
+import { assertSameAsSlowPath, glued, SPACES } from './fast-path-texts.js';
 
 afterEach(() => {
   fastPaths.on = true;
@@ -31,12 +30,7 @@ const PIECES = [
 /** The characters of the gap after a verb, and what else may follow a trigger word. */
 const GLUE = [
   ' ',
-  ' ',
-  '  ',
-  '\n',
-  '\t',
-  '\u00a0',
-  '\u2028',
+  ...SPACES,
   '',
   '_',
   '*',
@@ -59,11 +53,6 @@ const text = glued(PIECES, GLUE, 14);
 
 describe('the override verb guard', () => {
   it('finds what the slow path finds', () => {
-    fc.assert(
-      fc.property(text, (t) => {
-        expect(ruleFindings(t, true)).toEqual(slowly(() => ruleFindings(t, true)));
-      }),
-      { numRuns: 4000 },
-    );
+    assertSameAsSlowPath(text, 4000, true);
   });
 });
