@@ -4,6 +4,8 @@
  * continue", and work smuggled in as a TODO.
  */
 
+import { isSpace } from '../chars.js';
+import { fastPaths } from '../fast-paths.js';
 import { isImperativeBefore } from '../imperative.js';
 import { SEND_VERB } from '../lexicon.js';
 import { before, type Ctx, excerpt, matchAt, type Rule, sticky } from '../rule.js';
@@ -192,6 +194,22 @@ const WHATEVER_TASK = sticky(
   String.raw`whatever\s+(?:task|job|work|assignment|instructions?|request|errand)\s+(?:you\s+(?:were|are|have\s+been)|you['’]re)\s+\w+ing\b[^.!?\n]{0,60}?[,;:—–-]\s*(?:abandon|drop|stop|forget|ignore|cancel|scrap|ditch|discard|leave|shelve|pause)\s+(?:it|that|them)\b`,
 );
 
+/**
+ * Whether whitespace ends at `at` after a word whose last letter is one of `letters` (lower case).
+ * `COPULA`, `PRIOR_OUTPUT` and `TRUE_OUTPUT` end with one of a few words and `\s+$`: that
+ * letter turns most of their triggers away ("): void", "an invalid", "the response") in one read.
+ */
+function lastLetterBeforeSpace(text: string, at: number, letters: string): boolean {
+  let i = at;
+  while (i > 0 && isSpace(text.charCodeAt(i - 1))) i--;
+  if (i === at || i === 0) return false;
+  // Upper case to lower for ASCII letters; no other character lands on one (nor does the
+  // expressions' `i` flag, without `u`, match an ASCII letter with anything else).
+  const c = text.charCodeAt(i - 1) | 0x20;
+  for (let k = 0; k < letters.length; k++) if (letters.charCodeAt(k) === c) return true;
+  return false;
+}
+
 const PERSONS_TOO = /^(?:assignment|task|job|objective|mission)$/i;
 
 /** "… is withdrawn": a void word is a claim about the task only after a copula. */
@@ -230,6 +248,10 @@ export const voidTask: Rule = {
       );
       return undefined;
     }
+    // A void word counts only after `COPULA`: is, are, was, were, been, now, hereby, officially,
+    // formally. No void word starts with an n, as "no longer" does.
+    const maybeNoLonger = (text.charCodeAt(at) | 0x20) === 0x6e;
+    if (!maybeNoLonger && fastPaths.on && !lastLetterBeforeSpace(text, at, 'senwy')) return undefined;
     const word = text.slice(at, end);
     const left = before(text, at, 140);
     let last = end;
@@ -268,6 +290,9 @@ export const modelOutput: Rule = {
   words: ['response', 'answer', 'reply', 'summary'],
   check(ctx, at, end) {
     const { text } = ctx;
+    // Both expressions end with an adjective: previous, last, earlier, prior, current, next,
+    // final; correct, real, true, actual, only.
+    if (fastPaths.on && !lastLetterBeforeSpace(text, at, 'strley')) return undefined;
     const left = before(text, at, 32);
     const m =
       (PRIOR(left) ? PRIOR_OUTPUT.exec(left) : null) ??
