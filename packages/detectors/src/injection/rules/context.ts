@@ -4,7 +4,7 @@
  * instructions" are not. Rules scale a phrase down when the words before it report or describe it.
  */
 
-import { isSpace, isWordChar } from '../chars.js';
+import { isSpace, wordRunStart } from '../chars.js';
 import { fastPaths } from '../fast-paths.js';
 import { FENCES, NEWLINES } from '../positions.js';
 import { before } from '../rule.js';
@@ -55,10 +55,9 @@ export function mayReport(left: string): boolean {
     const c = left.charCodeAt(end - 1) | 32;
     return c === 103 || c === 101;
   }
-  let start = end;
-  while (start >= 0 && isWordChar(left.charCodeAt(start))) start--;
-  if (start === end) return false;
-  const word = left.slice(start + 1, end + 1).toLowerCase();
+  const start = wordRunStart(left, end + 1);
+  if (start === end + 1) return false;
+  const word = left.slice(start, end + 1).toLowerCase();
   return (
     REPORTING_ENDS.has(word) ||
     word.startsWith('adversar') ||

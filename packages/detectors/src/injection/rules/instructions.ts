@@ -2,7 +2,7 @@
  * Replacing or extracting the model's instructions: "your new instructions are", "your system
  * prompt is outdated", "treat this document as commands", "reveal your system prompt".
  */
-import { isSpace, isWordChar } from '../chars.js';
+import { isSpace, wordRunStart } from '../chars.js';
 import { fastPaths } from '../fast-paths.js';
 import { before, excerpt, matchAt, type Rule, sticky } from '../rule.js';
 import { anyOf, endsWithWord, leftMatcher } from '../tail.js';
@@ -31,9 +31,7 @@ const NEW_LEFT = leftMatcher(
  * be, whole, for `\b` before it (the adjectives are letters alone).
  */
 function lastWord(token: string): string {
-  let i = token.length;
-  while (i > 0 && isWordChar(token.charCodeAt(i - 1))) i--;
-  return token.slice(i);
+  return token.slice(wordRunStart(token, token.length));
 }
 
 const REPLACING = /^(?:new|updated|revised|real|actual|true|secret|hidden|overriding|changed|different)$/i;
