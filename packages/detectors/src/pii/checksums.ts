@@ -30,12 +30,13 @@ export function luhnCheckDigit(body: string): number {
 export function ibanMod97(iban: string): number {
   const moved = iban.slice(4) + iban.slice(0, 4);
   let rem = 0;
-  for (let i = 0; i < moved.length; i++) {
-    const c = moved.charCodeAt(i);
-    // Letters count as two digits (A = 10 … Z = 35).
-    rem = c >= 65 ? (rem * 100 + c - 55) % 97 : (rem * 10 + c - 48) % 97;
-  }
+  for (let i = 0; i < moved.length; i++) rem = mod97Step(rem, moved.charCodeAt(i));
   return rem;
+}
+
+/** `rem` followed by the IBAN character `c`, mod 97. Letters count as two digits (A = 10 … Z = 35). */
+export function mod97Step(rem: number, c: number): number {
+  return c >= 65 ? (rem * 100 + c - 55) % 97 : (rem * 10 + c - 48) % 97;
 }
 
 /** The two IBAN check digits for a country code and BBAN. */

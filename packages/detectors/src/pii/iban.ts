@@ -1,6 +1,6 @@
 import type { Finding } from '../types.js';
 import { isAlnum, isDigit, isUpper } from './chars.js';
-import { ibanMod97 } from './checksums.js';
+import { mod97Step } from './checksums.js';
 import { report } from './report.js';
 
 /** IBAN length by country (SWIFT IBAN registry), as `CCnn`. */
@@ -23,25 +23,28 @@ function isIbanChar(c: number): boolean {
   return isUpper(c) || isDigit(c);
 }
 
-/** The end of a valid IBAN starting at `q` (compact, or printed in groups of four), or -1. */
+/**
+ * The end of a valid IBAN starting at `q` (compact, or printed in groups of four), or -1. Its
+ * characters are read in place: character `k` sits at `q + k`, or after `k / 4` spaces when the
+ * IBAN is printed in groups. The caller has checked that `q + 2` and `q + 3` are digits.
+ */
 function ibanAt(text: string, q: number): number {
   const length = IBAN_LENGTHS.get(text.slice(q, q + 2));
   if (length === undefined) return -1;
   const spaced = text.charCodeAt(q + 4) === 32;
-  let compact = '';
-  let i = q;
-  while (compact.length < length) {
-    if (spaced && compact.length > 0 && compact.length % 4 === 0) {
-      if (text.charCodeAt(i) !== 32) return -1;
-      i++;
-    }
-    if (!isIbanChar(text.charCodeAt(i))) return -1;
-    compact += text[i];
-    i++;
+  const at = (k: number): number => (spaced ? q + k + (k >> 2) : q + k);
+  for (let k = 4; k < length; k++) {
+    if (spaced && k % 4 === 0 && text.charCodeAt(at(k) - 1) !== 32) return -1;
+    if (!isIbanChar(text.charCodeAt(at(k)))) return -1;
   }
-  if (i < text.length && isAlnum(text.charCodeAt(i))) return -1;
-  const check = Number(compact.slice(2, 4));
-  return check >= 2 && check <= 98 && ibanMod97(compact) === 1 ? i : -1;
+  const end = at(length - 1) + 1;
+  if (end < text.length && isAlnum(text.charCodeAt(end))) return -1;
+  const check = (text.charCodeAt(q + 2) - 48) * 10 + text.charCodeAt(q + 3) - 48;
+  if (check < 2 || check > 98) return -1;
+  // ISO 13616: the country and check digits move to the end (`ibanMod97`, without building the string).
+  let rem = 0;
+  for (let k = 4; k < length + 4; k++) rem = mod97Step(rem, text.charCodeAt(at(k < length ? k : k - length)));
+  return rem === 1 ? end : -1;
 }
 
 /**
