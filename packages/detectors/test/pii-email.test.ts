@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { domainEnd, isExampleDomain, TLDS } from '../src/pii/email.js';
+import { domainEnd, isExampleDomain, localStart, TLDS } from '../src/pii/email.js';
 
 /** The domain check as it was written first, slicing and splitting the domain. */
 function slicedDomainEnd(text: string, at: number): number {
@@ -18,6 +18,30 @@ function slicedDomainEnd(text: string, at: number): number {
     if (label.startsWith('-') || label.endsWith('-')) return -1;
   }
   return TLDS.has(labels[labels.length - 1]!.toLowerCase()) ? e : -1;
+}
+
+/** The local-part check as it was written first, looking for `..` in a second pass. */
+function twoPassLocalStart(text: string, at: number): number {
+  const isLocal = (c: string): boolean => /[A-Za-z0-9._+\-\u00c0-\u024f]/.test(c);
+  const isHex = (c: string | undefined): boolean => c !== undefined && /[0-9a-fA-F]/.test(c);
+  let s = at;
+  while (s > 0 && at - s <= 64 && isLocal(text[s - 1]!)) s--;
+  if (at - s > 64) return -1;
+  const before = s > 0 ? text[s - 1] : '';
+  if (before === '\\') {
+    const c = text[s];
+    if (c === 'n' || c === 't' || c === 'r') s++;
+    else if (c === 'u' && at - s > 5 && [1, 2, 3, 4].every((k) => isHex(text[s + k]))) s += 5;
+  } else if (before === '%' && isHex(text[s]) && isHex(text[s + 1])) {
+    s += 2;
+  } else if (before === '/' && s > 1 && text[s - 2] === '/') {
+    return -1;
+  } else if (before === ':' && !/mailto$/i.test(text.slice(s > 7 ? s - 7 : 0, s - 1))) {
+    return -1;
+  }
+  while (s < at && text[s] === '.') s++;
+  if (s === at || text[at - 1] === '.') return -1;
+  return text.slice(s, at).includes('..') ? -1 : s;
 }
 
 const EXAMPLE_DOMAIN = /(?:^|\.)example\.(?:com|org|net)$/;
@@ -71,6 +95,40 @@ describe('e-mail domains read in place', () => {
         );
       }),
       { numRuns: 10000 },
+    );
+  });
+});
+
+describe('e-mail local parts read in one pass', () => {
+  const piece = fc.constantFrom(
+    'a',
+    'Z9',
+    '.',
+    '..',
+    '_',
+    '+',
+    '-',
+    'é',
+    '\\n',
+    '\\u003c',
+    '\\u00zz',
+    '%3C',
+    '%g',
+    '//',
+    ':',
+    'mailto:',
+    ' ',
+    'x'.repeat(30),
+  );
+  const texts = fc.array(piece, { maxLength: 8 }).map((pieces) => `${pieces.join('')}@`);
+
+  it('starts a local part where two passes do', () => {
+    fc.assert(
+      fc.property(texts, (text) => {
+        const at = text.length - 1;
+        expect(localStart(text, at)).toBe(twoPassLocalStart(text, at));
+      }),
+      { numRuns: 20000 },
     );
   });
 });

@@ -38,9 +38,18 @@ function isHex(c: number): boolean {
 }
 
 /** Where the local part before `at` starts, or -1 when there is no acceptable one. */
-function localStart(text: string, at: number): number {
+export function localStart(text: string, at: number): number {
   let s = at;
-  while (s > 0 && at - s <= 64 && isLocalChar(text.charCodeAt(s - 1))) s--;
+  // The last `..` on the way (the offset of its second dot), found in the same pass.
+  let pair = -1;
+  let next = -1;
+  while (s > 0 && at - s <= 64) {
+    const c = text.charCodeAt(s - 1);
+    if (!isLocalChar(c)) break;
+    if (c === 46 && next === 46 && pair === -1) pair = s;
+    next = c;
+    s--;
+  }
   if (at - s > 64) return -1;
   const before = s > 0 ? text.charCodeAt(s - 1) : -1;
   if (before === 92) {
@@ -61,8 +70,7 @@ function localStart(text: string, at: number): number {
   }
   while (s < at && text.charCodeAt(s) === 46) s++;
   if (s === at || text.charCodeAt(at - 1) === 46) return -1;
-  for (let i = s + 1; i < at; i++) if (text.charCodeAt(i) === 46 && text.charCodeAt(i - 1) === 46) return -1;
-  return s;
+  return pair > s ? -1 : s;
 }
 
 /** Where the domain after `at` ends, or -1 when it is not a plausible public domain. */
