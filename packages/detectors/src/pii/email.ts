@@ -95,6 +95,8 @@ export function domainEnd(text: string, at: number): number {
     if (i < e) label = i + 1;
   }
   if (labels < 2) return -1;
+  // Most addresses end in .com, .org or .net: known without slicing the label.
+  if (e - label === 3 && isComOrgNet(text, e)) return e;
   return TLDS.has(text.slice(label, e).toLowerCase()) ? e : -1;
 }
 
@@ -107,6 +109,11 @@ export function isExampleDomain(text: string, from: number, end: number): boolea
   if (start < from || (start > from && text.charCodeAt(start - 1) !== 46)) return false;
   for (let i = 0; i < EXAMPLE.length; i++)
     if ((text.charCodeAt(start + i) | 32) !== EXAMPLE.charCodeAt(i)) return false;
+  return isComOrgNet(text, end);
+}
+
+/** The domain characters before `end` are `com`, `org` or `net`, in any case (`| 32` folds it). */
+function isComOrgNet(text: string, end: number): boolean {
   const tld =
     ((text.charCodeAt(end - 3) | 32) << 16) |
     ((text.charCodeAt(end - 2) | 32) << 8) |
