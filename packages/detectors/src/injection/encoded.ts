@@ -8,6 +8,7 @@
  */
 
 import { decodeBase64 } from '../secrets/base64.js';
+import { fastPaths } from './fast-paths.js';
 
 /** A reading of part of a text under an encoding: where it stands, and what it says decoded. */
 export interface Encoded {
@@ -97,7 +98,9 @@ export function encodedTexts(text: string): Encoded[] {
     const words = base64Words(text.slice(start, end));
     if (words !== undefined) out.push({ start, end, words, encoding: 'base64', toldToAct: told() });
   }
-  if (ROT13.test(text))
+  // Every rot13 cue holds "13" after t or -, which `after` finds a few times faster than `ROT13`
+  // reads the text: most cued texts name base64 or decoding, not rot13.
+  if ((!fastPaths.on || after(text, '13', 'tT-')) && ROT13.test(text))
     out.push({ start: 0, end: text.length, words: rot13(text), encoding: 'rot13', toldToAct: told() });
   return out;
 }
