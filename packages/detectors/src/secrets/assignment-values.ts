@@ -56,6 +56,8 @@ export function judgeValue(
   }
   // The measures first: most values are too short or too plain, and are turned away here before
   // the placeholder and code expressions run (all of these tests only reject, so their order is free).
+  // The placeholder test goes last: its expressions and leet rewrite cost the most, and the values
+  // that come this far are mostly URLs and code (`https://…`, `ProgressTokenSchema$1.optional`).
   const password = kind === 'password';
   if (password ? value.length < 8 || value.length > 128 : value.length < 12 || value.length > 512) return;
   const mix = variety(text, start, end);
@@ -63,11 +65,11 @@ export function judgeValue(
   const bits = entropy(text, start, end);
   if (bits < (password ? 2.5 : 3)) return;
   if (
-    isPlaceholder(value.replace(/=+$/, '')) ||
+    value.includes('://') ||
+    value.startsWith('-----') ||
     looksLikeCode(value, bare) ||
     isEncodedText(text, start, end) ||
-    value.includes('://') ||
-    value.startsWith('-----')
+    isPlaceholder(value.replace(/=+$/, ''))
   ) {
     return;
   }
