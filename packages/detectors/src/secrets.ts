@@ -1,4 +1,4 @@
-import { scanAssignment } from './secrets/assignments.js';
+import { scanColon, scanEquals } from './secrets/assignments.js';
 import { scanCapitalA } from './secrets/cloud-ids.js';
 import type { Scanner, SecretScan } from './secrets/found.js';
 import { keepBest } from './secrets/found.js';
@@ -37,9 +37,9 @@ export function detectSecrets(text: string, out: Finding[]): void {
   for (let at = text.indexOf('-'), next = 0; at !== -1; at = text.indexOf('-', next > at ? next : at + 1))
     next = scanDash(text, at, scan);
   for (let at = text.indexOf('='), next = 0; at !== -1; at = text.indexOf('=', next > at ? next : at + 1))
-    next = scanAssignment(text, at, scan);
+    next = scanEquals(text, at, scan);
   for (let at = text.indexOf(':'), next = 0; at !== -1; at = text.indexOf(':', next > at ? next : at + 1))
-    next = scanAssignment(text, at, scan);
+    next = scanColon(text, at, scan);
   for (let at = text.indexOf('A'), next = 0; at !== -1; at = text.indexOf('A', next > at ? next : at + 1))
     next = scanCapitalA(text, at, scan);
   for (let at = text.indexOf('J'), next = 0; at !== -1; at = text.indexOf('J', next > at ? next : at + 1))
