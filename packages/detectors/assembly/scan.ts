@@ -34,6 +34,8 @@ export const LEET_AT: usize = 0x30900;
 export const CUES_AT: usize = 0x30a00;
 /** How many of them, i32. */
 export const CUE_COUNT_AT: usize = 0x30afc;
+/** A bit per cue hash's top ten bits (`isCue`), u32 × 32. */
+export const CUE_BITS_AT: usize = 0x30c00;
 /** Per feature, its weight (low byte) and count in the window (high byte), i16 × `SIZE`. */
 export const CELLS_AT: usize = 0x31000;
 /** The word searches' tables (`search`: columns i32, steps u16 by class, other classes u8, nodes i32), to `TEXT_AT`. */
@@ -157,7 +159,13 @@ function leetRead(from: i32, to: i32, end: i32): i32 {
   return h;
 }
 
+/**
+ * Whether `x` is a cue word's hash. Most tokens before a quote are punctuation (JSON's `{`, `,`,
+ * `:`): the bit of their hash's top ten bits rules them out before the list is read.
+ */
 function isCue(x: i32): bool {
+  const b = <u32>x >>> 22;
+  if (((load<u32>(CUE_BITS_AT + ((<usize>(b >> 5)) << 2)) >>> (b & 31)) & 1) === 0) return false;
   const n = load<i32>(CUE_COUNT_AT);
   for (let k = 0; k < n; k++) if (load<i32>(CUES_AT + ((<usize>k) << 2)) === x) return true;
   return false;

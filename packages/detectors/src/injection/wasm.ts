@@ -110,6 +110,8 @@ function instantiate(): Exports {
     throw new Error('detectors wasm: too many cue words');
   new Int32Array(buf, constant(x, 'CUES_AT'), CUE_HASHES.length).set(CUE_HASHES);
   new Int32Array(buf, constant(x, 'CUE_COUNT_AT'), 1)[0] = CUE_HASHES.length;
+  const cueBits = new Uint32Array(buf, constant(x, 'CUE_BITS_AT'), 32);
+  for (const h of CUE_HASHES) cueBits[h >>> 27] = cueBits[h >>> 27]! | (1 << ((h >>> 22) & 31));
   const out = {
     ...(x as unknown as Pick<Exports, 'memory' | 'scan' | 'search'>),
     cellsAt: constant(x, 'CELLS_AT'),
