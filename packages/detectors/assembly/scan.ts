@@ -71,6 +71,13 @@ const F_SPACED_LONG: i32 = HASHED + 8;
  */
 const F_NONE: i32 = SIZE - 1;
 
+/** Bits of `scan`'s `odd`. */
+const ODD_TAGGED: i32 = 1;
+const ODD_ZERO_WIDTH: i32 = 2;
+const ODD_SOFT_HYPHEN: i32 = 4;
+const ODD_LOOKALIKE: i32 = 8;
+const ODD_FOREIGN: i32 = 16;
+
 const WORD: i32 = 1;
 const SKIP: i32 = 2;
 const PUNCT: i32 = 3;
@@ -98,6 +105,13 @@ const LEET_ALT: i32 = 0x1b873593;
 export const RESULT_AT: usize = 0x30b00;
 
 let width: i32 = 1;
+/**
+ * `scan`'s rarely used state, out of its locals (fewer values compete for the loop's registers):
+ * the tag flag, and how many of the word's code units are past ASCII. The best window's span and
+ * where the first code unit past ASCII is go straight to `RESULT_AT`.
+ */
+let flag: i32 = 0;
+let foreign: i32 = 0;
 let leetWord: bool = false;
 let leetStem: i32 = 0;
 
@@ -187,6 +201,40 @@ function leave(f: i32, sum: i32): i32 {
   return v < 256 ? sum - <i32>(<i8>v) : sum;
 }
 
+/** The word `scan` is reading: its length, digits, hash and the hash of its first five letters. */
+let wordLen: i32 = 0;
+let wordDigits: i32 = 0;
+let wordHash: i32 = FNV;
+let wordH5: i32 = 0;
+
+/**
+ * Reads the ASCII word characters from `i` (`f`: the first's fold) into the word, and returns
+ * where they stop. The word is in globals, which this loop reads once and writes back once: as
+ * `scan`'s locals, its values shared the registers with all of `scan`'s state, and the compiled
+ * loop wrote the hash to the stack and read it back at every other character.
+ */
+function asciiWord(i: i32, n: i32, f: i32): i32 {
+  let h = wordHash;
+  let len = wordLen;
+  let digits = wordDigits;
+  let h5 = wordH5;
+  for (;;) {
+    if (f < 58) digits++;
+    h = (h ^ f) * PRIME;
+    if (++len === 5) h5 = h;
+    if (++i >= n) break;
+    const c = unit(i);
+    if (c >= 0x80) break;
+    f = <i32>load<u8>(ASCII_WORD_AT + <usize>c);
+    if (f === 0) break;
+  }
+  wordHash = h;
+  wordLen = len;
+  wordDigits = digits;
+  wordH5 = h5;
+  return i;
+}
+
 /**
  * Reads the text's code units `[0, n)` (a text of its own: offsets are its own) with windows of
  * `span` tokens, as `scanWindows` with `readTokens` and the fast paths on; leaves the best window
@@ -196,27 +244,24 @@ function leave(f: i32, sum: i32): i32 {
 export function scan(n: i32, span: i32): void {
   const mask = RING - 1;
   let best: i32 = i32.MIN_VALUE;
-  let bStart = 0;
-  let bEnd = 0;
   let sum = 0;
   let g = 0;
   let i = 0;
   let prev = BOS;
   let bos = true;
   let spaced = 0;
-  let flag = 0;
   let quoted = 0;
   // The word being read.
-  let len = 0;
   let start = 0;
-  let h = FNV;
-  let h5 = 0;
-  let digits = 0;
-  let foreign = 0;
-  let lookalike = 0;
-  let hidden = 0;
-  let tagged = 0;
-  let wide = -1;
+  wordLen = wordDigits = wordH5 = 0;
+  wordHash = FNV;
+  // What the word holds past ASCII, a bit each (`ODD_*`); all clear in most words.
+  let odd = 0;
+  flag = 0;
+  foreign = 0;
+  store<i32>(RESULT_AT + 4, 0);
+  store<i32>(RESULT_AT + 8, 0);
+  store<i32>(RESULT_AT + 20, -1);
   for (;;) {
     let c = 10;
     let cls = NL;
@@ -224,50 +269,44 @@ export function scan(n: i32, span: i32): void {
     if (i < n) {
       c = unit(i);
       if (c < 0x80) {
-        let f = <i32>load<u8>(ASCII_WORD_AT + <usize>c);
+        const f = <i32>load<u8>(ASCII_WORD_AT + <usize>c);
         if (f !== 0) {
-          if (len === 0) start = i;
-          for (;;) {
-            if (f < 58) digits++;
-            h = (h ^ f) * PRIME;
-            if (++len === 5) h5 = h;
-            if (++i >= n) break;
-            c = unit(i);
-            if (c >= 0x80) break;
-            f = <i32>load<u8>(ASCII_WORD_AT + <usize>c);
-            if (f === 0) break;
-          }
-          if (i < n && c >= 0x80) continue;
+          if (wordLen === 0) start = i;
+          i = asciiWord(i, n, f);
           if (i >= n) c = 10;
+          else {
+            c = unit(i);
+            if (c >= 0x80) continue;
+          }
         }
         cls = classOf(c);
       } else {
         // Every code unit past ASCII comes here first (the ASCII loops stop at one).
-        if (wide < 0) wide = i;
+        if (load<i32>(RESULT_AT + 20) < 0) store<i32>(RESULT_AT + 20, i);
         c = decode(i, n);
         step = width;
         if (c >= TAGGED && c < MATH) {
           const p = i >= 2 ? unit(i - 1) : 0;
           if (p < 0xdc00 || p >= 0xdc80 || unit(i - 2) !== 0xdb40) flag = p === 0xdff4 ? 2 : 1;
           c -= TAGGED;
-          if (flag === 1) tagged = 1;
+          if (flag === 1) odd |= ODD_TAGGED;
         }
         cls = c < TAGGED ? classOf(c) : WORD;
         if (cls === WORD) {
-          if (len === 0) start = i;
+          if (wordLen === 0) start = i;
           const f = c < TAGGED ? folded(c) : c - MATH;
           if (c >= 0x80) {
             foreign++;
-            if (f < 0x80 && c >= 0x370) lookalike = 1;
+            odd |= f < 0x80 && c >= 0x370 ? ODD_LOOKALIKE | ODD_FOREIGN : ODD_FOREIGN;
           }
-          if (f < 58 && f >= 48) digits++;
-          h = (h ^ f) * PRIME;
-          if (++len === 5) h5 = h;
+          if (f < 58 && f >= 48) wordDigits++;
+          wordHash = (wordHash ^ f) * PRIME;
+          if (++wordLen === 5) wordH5 = wordHash;
           i += step;
           continue;
         }
         if (cls === SKIP) {
-          if (len > 0) hidden |= c === 0xad ? 2 : 1;
+          if (wordLen > 0) odd |= c === 0xad ? ODD_SOFT_HYPHEN : ODD_ZERO_WIDTH;
           i += step;
           continue;
         }
@@ -279,7 +318,11 @@ export function scan(n: i32, span: i32): void {
     const base = FEATS + ((<usize>(slot * PER_TOKEN)) << 2);
     let k: usize = base + 12;
     let third = F_NONE;
+    const len = wordLen;
     if (len > 0) {
+      const h = wordHash;
+      const digits = wordDigits;
+      let h5 = wordH5;
       store<i32>(ringAt(TOK_START, slot), start);
       store<i32>(ringAt(TOK_END, slot), i);
       if (c === 32) i++;
@@ -298,10 +341,13 @@ export function scan(n: i32, span: i32): void {
         }
       }
       if (len > 5 && digits !== len) third = bucket(h5 ^ STEM ^ quoted);
-      if (tagged) x1 = F_TAG;
-      else if (hidden & 1) x1 = F_ZERO_WIDTH;
-      else if (hidden) x1 = F_SOFT_HYPHEN;
-      else if (lookalike && foreign < len) x1 = F_HOMOGLYPH;
+      if (odd !== 0) {
+        if (odd & ODD_TAGGED) x1 = F_TAG;
+        else if (odd & ODD_ZERO_WIDTH) x1 = F_ZERO_WIDTH;
+        else if (odd & ODD_SOFT_HYPHEN) x1 = F_SOFT_HYPHEN;
+        else if (odd & ODD_LOOKALIKE && foreign < len) x1 = F_HOMOGLYPH;
+        odd = foreign = 0;
+      }
       if (x1 !== 0) {
         store<i32>(k, x1);
         k += 4;
@@ -318,8 +364,8 @@ export function scan(n: i32, span: i32): void {
         store<i32>(k, F_SPACED_LONG);
         k += 4;
       }
-      len = digits = foreign = lookalike = hidden = tagged = 0;
-      h = FNV;
+      wordLen = wordDigits = 0;
+      wordHash = FNV;
     } else if (cls === PUNCT || cls === IDEO) {
       const fc = folded(c);
       if (fc !== 0) c = fc;
@@ -327,15 +373,15 @@ export function scan(n: i32, span: i32): void {
       store<i32>(ringAt(TOK_START, slot), i);
       i += step;
       store<i32>(ringAt(TOK_END, slot), i);
-      if (tagged) {
+      if (odd !== 0) {
         store<i32>(k, F_TAG);
         k += 4;
       }
-      tagged = 0;
+      odd = 0;
       if (c === 33 || c === 63 || c === 58) after = i >= n || classOf(unit(i)) !== WORD;
     } else {
       if (i >= n) break;
-      tagged = 0;
+      odd = 0;
       if (c === 34 || c === 0x201c || c === 0x201d)
         quoted = quoted === 0 && c !== 0x201d && isCue(prev) ? QUOTED : 0;
       if (cls === NL) {
@@ -372,8 +418,8 @@ export function scan(n: i32, span: i32): void {
     for (let j = base + 12; j < k; j += 4) sum = enter(load<i32>(j), sum);
     if (sum > best) {
       best = sum;
-      bStart = load<i32>(ringAt(TOK_START, (g + 1 > span ? g + 1 - span : 0) & mask));
-      bEnd = load<i32>(ringAt(TOK_END, slot));
+      store<i32>(RESULT_AT + 4, load<i32>(ringAt(TOK_START, (g + 1 > span ? g + 1 - span : 0) & mask)));
+      store<i32>(RESULT_AT + 8, load<i32>(ringAt(TOK_END, slot)));
     }
     g++;
     prev = tok;
@@ -387,10 +433,7 @@ export function scan(n: i32, span: i32): void {
     for (let j = from; j < to; j += 4) leave(load<i32>(j), 0);
   }
   store<i32>(RESULT_AT, g === 0 ? 0 : best);
-  store<i32>(RESULT_AT + 4, bStart);
-  store<i32>(RESULT_AT + 8, bEnd);
   store<i32>(RESULT_AT + 12, g);
-  store<i32>(RESULT_AT + 20, wide);
 }
 
 /** Node flags (`WordSearch`): a trigger word ends here; a phrase's first word does; a word starts inside a trigger. */
