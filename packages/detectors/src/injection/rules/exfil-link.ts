@@ -48,6 +48,14 @@ const LEAKY_PARAM =
 /** A URL part that is one upper-case word: `LINK`, `DATA`, `X`. */
 const CAPS_PART = /^[A-Z][A-Z0-9]{0,30}$/;
 const CAPS_ANYWHERE = /[=/][A-Z][A-Z0-9]{0,30}(?:[&/]|$)/;
+/**
+ * Words that define an upper-case word as something to put in its place ("where LINK is …",
+ * "replacing DATA with …"), capturing the word. A quote or a space must follow it, so the capture
+ * is the whole word, and it starts at the one place the words before allow: one static
+ * expression, rather than one built for each URL part, and then a look at whether it is a part.
+ */
+const DEFINED =
+  /^[)\]"'`.,;:]*\s*(?:,\s*)?(?:where|with|replacing|and\s+replace|after\s+replacing|substituting)\s+(?:the\s+)?[`'"]?([A-Z][A-Z0-9]*)[`'"]?\s+(?:is|=|being|means|stands\s+for|(?:is\s+)?replaced\s+(?:by|with)|should\s+be|contains?|holds?|with)\b/;
 
 /**
  * The upper-case word standing for a whole parameter value or path segment of `url` that the
@@ -55,19 +63,14 @@ const CAPS_ANYWHERE = /[=/][A-Z][A-Z0-9]{0,30}(?:[&/]|$)/;
  */
 function declaredSlot(url: string, after: string): string | undefined {
   if (!CAPS_ANYWHERE.test(url)) return undefined;
+  const word = DEFINED.exec(after)?.[1];
+  if (word === undefined || !CAPS_PART.test(word)) return undefined;
   const q = url.indexOf('?');
   const parts = [
     ...(q < 0 ? '' : url.slice(q + 1)).split('&').map((p) => p.slice(p.indexOf('=') + 1)),
     ...(q < 0 ? url : url.slice(0, q)).slice(8).split('/').slice(1),
   ];
-  for (const part of parts) {
-    if (!CAPS_PART.test(part)) continue;
-    const defined = new RegExp(
-      String.raw`^[)\]"'\`.,;:]*\s*(?:,\s*)?(?:where|with|replacing|and\s+replace|after\s+replacing|substituting)\s+(?:the\s+)?[\`'"]?${part}[\`'"]?\s+(?:is|=|being|means|stands\s+for|(?:is\s+)?replaced\s+(?:by|with)|should\s+be|contains?|holds?|with)\b`,
-    );
-    if (defined.test(after)) return part;
-  }
-  return undefined;
+  return parts.includes(word) ? word : undefined;
 }
 
 /** The score of a URL as an exfiltration channel, with a reason. */
