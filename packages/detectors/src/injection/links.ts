@@ -6,13 +6,17 @@
  * unpacked (escapes decoded, joiners and URL punctuation read as spaces) and read again by the
  * caller's detectors.
  */
+import { isAsciiLetter } from './chars.js';
+import { fastPaths } from './fast-paths.js';
 
 /** A link: its scheme, then everything up to a space, a quote or a bracket that closes it. */
 const LINK = /https?:\/\/[^\s<>"'`)\]]{24,}/g;
 /** `LINK`, tried only where a `://` has `http` or `https` before it. */
 const LINK_AT = new RegExp(LINK.source, 'y');
-/** Words packed into a link's path or query. */
+/** Words packed into a link's path or query (read by `packsWords` on the fast paths). */
 const PACKED = /%(?:2[0-9a-f]|3[a-f]|40|5[bd])|(?:[a-z0-9]+[-_+]){5}[a-z0-9]/i;
+/** `PACKED`'s escapes. */
+const PACKED_ESCAPE = /%(?:2[0-9a-f]|3[a-f]|40|5[bd])/i;
 const ESCAPES = /(?:%[0-9a-f]{2})+/gi;
 const JOINERS = /[-_+/?&=#]+/g;
 
@@ -30,10 +34,32 @@ export function packedLinks(text: string): PackedLink[] {
   for (let m = nextLink(text, 0); m !== null; m = nextLink(text, m.index + m[0].length)) {
     const link = m[0];
     const path = link.indexOf('/', link.indexOf('://') + 3);
-    if (path < 0 || !PACKED.test(link.slice(path))) continue;
+    if (path < 0 || !(fastPaths.on ? packsWords(link, path) : PACKED.test(link.slice(path)))) continue;
     out.push({ start: m.index, end: m.index + link.length, words: unpack(link.slice(path)) });
   }
   return out;
+}
+
+/**
+ * `PACKED.test(link.slice(from))` in one pass over the link. The expression tries its words at
+ * every letter of a run and reads the rest of the run again from each, and compiled code and
+ * manifests link to paths full of `-` and `_`.
+ */
+function packsWords(link: string, from: number): boolean {
+  // Words in a row, each followed by one joiner; a word after five of them completes the match.
+  let joined = 0;
+  let inWord = false;
+  for (let i = from; i < link.length; i++) {
+    const c = link.charCodeAt(i);
+    if (isAsciiLetter(c) || (c >= 48 && c <= 57)) {
+      if (joined >= 5) return true;
+      inWord = true;
+    } else {
+      joined = inWord && (c === 45 || c === 95 || c === 43) ? joined + 1 : 0;
+      inWord = false;
+    }
+  }
+  return link.includes('%', from) && PACKED_ESCAPE.test(link.slice(from));
 }
 
 /**
