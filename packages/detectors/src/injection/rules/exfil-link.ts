@@ -3,6 +3,7 @@
  * whose query carries a template placeholder (`?q={conversation}`) or a long encoded blob, and
  * links or bare URLs with placeholders for the model to fill in.
  */
+import { fastPaths } from '../fast-paths.js';
 import { type Ctx, excerpt, matchAt, type Rule, sticky } from '../rule.js';
 import { voice } from './context.js';
 
@@ -76,6 +77,9 @@ function declaredSlot(url: string, after: string): string | undefined {
 /** The score of a URL as an exfiltration channel, with a reason. */
 function assess(url: string, kind: Kind): [number, string] {
   const q = url.indexOf('?');
+  // Most links have no query, and then only an image's path can hold a slot: the tests below
+  // would read one empty parameter.
+  if (fastPaths.on && q < 0 && kind !== 'image') return [0, ''];
   const query = q < 0 ? '' : url.slice(q);
   const path = q < 0 ? url : url.slice(0, q);
   // The slot must be (nearly) a whole parameter value or path segment: an install link whose
