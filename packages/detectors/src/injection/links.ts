@@ -30,7 +30,7 @@ export interface PackedLink {
 /** The links of `text` that pack words (none unless the text holds `://`). */
 export function packedLinks(text: string): PackedLink[] {
   const out: PackedLink[] = [];
-  if (!text.includes('://')) return out;
+  if (schemeAt(text, 0) < 0) return out;
   for (let m = nextLink(text, 0); m !== null; m = nextLink(text, m.index + m[0].length)) {
     const link = m[0];
     const path = link.indexOf('/', link.indexOf('://') + 3);
@@ -68,7 +68,7 @@ function packsWords(link: string, from: number): boolean {
  * expression tried at every position). At most one of `http`, `https` ends at a given `:`.
  */
 export function nextLink(text: string, from: number): RegExpExecArray | null {
-  for (let c = text.indexOf('://', from + 4); c >= 0; c = text.indexOf('://', c + 3)) {
+  for (let c = schemeAt(text, from + 4); c >= 0; c = schemeAt(text, c + 3)) {
     const at = text.startsWith('https', c - 5) ? c - 5 : text.startsWith('http', c - 4) ? c - 4 : -1;
     if (at < from) continue;
     LINK_AT.lastIndex = at;
@@ -76,6 +76,16 @@ export function nextLink(text: string, from: number): RegExpExecArray | null {
     if (m !== null) return m;
   }
   return null;
+}
+
+/**
+ * `text.indexOf('://', from)`, found through its `//`: `indexOf` stops at each first character,
+ * and tool output (JSON, YAML, prose, declarations) holds many more `:` than `/`.
+ */
+function schemeAt(text: string, from: number): number {
+  for (let c = text.indexOf('//', from + 1); c >= 0; c = text.indexOf('//', c + 1))
+    if (text.charCodeAt(c - 1) === 58) return c - 1;
+  return -1;
 }
 
 /**
