@@ -1,12 +1,16 @@
 /**
- * The documents `bench:detectors` scans: typical tool output. AgentDojo's recorded results
- * (e-mails, calendars, files, web pages, Slack, bank statements), this repository's docs
- * (Markdown) and sources (TypeScript), and JSON, cut into documents of 2–16 KiB the way tools
- * return them. Deterministic for a given checkout.
+ * The documents `bench:detectors` scans, cut into documents of 2–16 KiB the way tools return them;
+ * deterministic for a given checkout and lockfile.
  *
- * `thirdParty` is a second corpus of text nobody here wrote, for a number that does not move
- * with this repository's own commits (its sources are four fifths of the first corpus, and the
- * detector package's own, full of attack phrases, a third of that).
+ * `thirdParty`, the corpus the speed target is judged on: typical tool output that nobody here
+ * wrote — AgentDojo's recorded results (e-mails, calendars, files, web pages, Slack, bank
+ * statements), the READMEs and manifests of the installed npm packages, TypeScript's `lib`
+ * declarations and the MCP SDK's compiled JavaScript, in equal shares.
+ *
+ * `corpus`, this repository's own: AgentDojo's results, its docs (Markdown), its sources
+ * (TypeScript) and JSON. It was the judged corpus until 2026-11-29; its sources are four fifths of
+ * it, and the detector package's own — lists of trigger words and attack phrases — a third of
+ * those, so it moves with this repository's commits and reads as no tool's output does.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';

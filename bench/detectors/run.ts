@@ -1,11 +1,17 @@
 /**
- * `npm run bench:detectors [-- --mb 8 --rounds 5 --secretlint-mb 1 --third-party-mb 4]`:
+ * `npm run bench:detectors [-- --mb 8 --rounds 5 --secretlint-mb 1 --repository-mb 4]`:
  * throughput of the combined scan (`scanText`: secrets, PII, prompt injection) over typical tool
- * output (`corpus.ts`), one core, and of each detector alone; beside secretlint (12.0.0,
- * recommended preset) on the same documents in the same run, and beside a baseline that only
- * reads every character (`String#indexOf` of a character that never occurs); then `scanText`
- * again over the third-party corpus (`thirdParty` in `corpus.ts`), whole and by kind. Prints one
- * JSON object on stdout, progress on stderr.
+ * output, one core: the third-party corpus (`thirdParty` in `corpus.ts`: AgentDojo's recorded
+ * tool results, npm READMEs and manifests, TypeScript's `lib` declarations, the MCP SDK's compiled
+ * JavaScript — text nobody here wrote), whole and by kind, and of each detector alone; beside
+ * secretlint (12.0.0, recommended preset) on the same documents in the same run, and beside a
+ * baseline that only reads every character (`String#indexOf` of a character that never occurs);
+ * then `scanText` over this repository's own corpus (`corpus` in `corpus.ts`), reported, not
+ * judged. Prints one JSON object on stdout, progress on stderr.
+ *
+ * Until 2026-11-29 `pass` was judged on the repository's corpus. Four fifths of it are this
+ * repository's TypeScript, and a third of that the detector package's own rules and tests — lists
+ * of trigger words and attack phrases, which no tool returns and every rule stops at (bench/README.md).
  *
  * It times the compiled package (`@mcp-trust/detectors`, its `dist`), as the gateway, the CLI and
  * a library's users run it; the npm script builds first. The TypeScript sources through tsx's
@@ -25,14 +31,16 @@ const options = countOptionsFromArgs('bench/detectors/run.ts', {
   mb: 8,
   rounds: 5,
   'secretlint-mb': 1,
-  'third-party-mb': 4,
+  'repository-mb': 4,
 });
 const TARGET_MB_S = 50;
 const WARMUP_ROUNDS = 2;
 const log = (line: string): void => void process.stderr.write(`bench:detectors: ${line}\n`);
 
+const bytesOf = (docs: readonly string[]): number => docs.reduce((n, d) => n + Buffer.byteLength(d), 0);
+
 function mbPerSecond(docs: readonly string[], fn: (d: string) => unknown): number {
-  const bytes = docs.reduce((n, d) => n + Buffer.byteLength(d), 0);
+  const bytes = bytesOf(docs);
   const started = process.hrtime.bigint();
   for (const d of docs) fn(d);
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
@@ -42,9 +50,15 @@ function mbPerSecond(docs: readonly string[], fn: (d: string) => unknown): numbe
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 const round = (x: number): number => Math.round(x * 10) / 10;
 
-const docs = corpus(options.mb);
-const totalMb = docs.reduce((n, d) => n + Buffer.byteLength(d), 0) / 1e6;
-log(`${docs.length} documents, ${totalMb.toFixed(1)} MB; ${options.rounds} rounds`);
+// The third-party corpus: its kinds taken in turn, document by document, as a gateway's mixed
+// traffic arrives.
+const kinds = thirdParty(options.mb);
+const docs: string[] = [];
+const lists = Object.values(kinds);
+for (let i = 0; lists.some((l) => i < l.length); i++)
+  for (const l of lists) if (i < l.length) docs.push(l[i]!);
+const totalMb = bytesOf(docs) / 1e6;
+log(`third-party corpus: ${docs.length} documents, ${totalMb.toFixed(1)} MB; ${options.rounds} rounds`);
 
 let sink = 0;
 const scan = (d: string) => {
@@ -64,6 +78,14 @@ for (let r = 0; r < options.rounds; r++) {
   baseRates.push(mbPerSecond(docs, baseline));
   log(`round ${r + 1}/${options.rounds}: scanText ${scanRates.at(-1)!.toFixed(1)} MB/s`);
 }
+const byKind: Record<string, number> = {};
+for (const [kind, list] of Object.entries(kinds))
+  byKind[kind] = round(median(Array.from({ length: options.rounds }, () => mbPerSecond(list, scan))));
+log(
+  `by kind: ${Object.entries(byKind)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ')} MB/s`,
+);
 
 // Each detector alone, to show where the combined scan's time goes.
 const DETECTORS = { secrets: detectSecrets, pii: detectPii, injection: detectInjection } as const;
@@ -121,23 +143,12 @@ log(
   `secretlint ${slRate.toFixed(2)} MB/s on ${(slBytes / 1e6).toFixed(1)} MB; scanText ${sameSlice.toFixed(1)} MB/s on it (${overSecretlint.toFixed(2)}x, rounds ${ratios.map((x) => x.toFixed(2)).join(' ')})`,
 );
 
-// The third-party corpus: its kinds taken in turn, document by document, as a gateway's mixed
-// traffic arrives; then each kind alone.
-const kinds = thirdParty(options['third-party-mb']);
-const mixed: string[] = [];
-const lists = Object.values(kinds);
-for (let i = 0; lists.some((l) => i < l.length); i++)
-  for (const l of lists) if (i < l.length) mixed.push(l[i]!);
-for (let r = 0; r < WARMUP_ROUNDS; r++) mbPerSecond(mixed, scan);
-const thirdPartyMbS = median(Array.from({ length: options.rounds }, () => mbPerSecond(mixed, scan)));
-const byKind: Record<string, number> = {};
-for (const [kind, list] of Object.entries(kinds))
-  byKind[kind] = round(median(Array.from({ length: options.rounds }, () => mbPerSecond(list, scan))));
-log(
-  `third-party corpus: scanText ${thirdPartyMbS.toFixed(1)} MB/s; ${Object.entries(byKind)
-    .map(([k, v]) => `${k} ${v}`)
-    .join(', ')}`,
-);
+// This repository's own corpus (its docs and sources, AgentDojo's results), as judged until
+// 2026-11-29: reported beside, not judged.
+const own = corpus(options['repository-mb']);
+for (let r = 0; r < WARMUP_ROUNDS; r++) mbPerSecond(own, scan);
+const ownMbS = median(Array.from({ length: options.rounds }, () => mbPerSecond(own, scan)));
+log(`repository corpus: scanText ${ownMbS.toFixed(1)} MB/s`);
 
 const scanMbS = median(scanRates);
 console.log(
@@ -147,10 +158,12 @@ console.log(
       node: process.version,
       cpu: cpus()[0]?.model ?? 'unknown',
       options,
+      corpus: 'third-party',
       documents: docs.length,
       distinctDocuments: new Set(docs).size,
       corpusMb: round(totalMb),
       scanTextMbPerS: round(scanMbS),
+      byKindMbPerS: byKind,
       classifierWasm: wasmReady(),
       detectorMbPerS,
       readOnlyBaselineMbPerS: round(median(baseRates)),
@@ -160,10 +173,10 @@ console.log(
         scanTextOnSameMbPerS: round(sameSlice),
       },
       scanTextOverSecretlint: Math.round(overSecretlint * 100) / 100,
-      thirdParty: {
-        mb: round(mixed.reduce((n, d) => n + Buffer.byteLength(d), 0) / 1e6),
-        scanTextMbPerS: round(thirdPartyMbS),
-        byKindMbPerS: byKind,
+      repository: {
+        mb: round(bytesOf(own) / 1e6),
+        documents: own.length,
+        scanTextMbPerS: round(ownMbS),
       },
       targetMbPerS: TARGET_MB_S,
       pass: scanMbS >= TARGET_MB_S && overSecretlint > 1,
