@@ -213,7 +213,7 @@ let wordH5: i32 = 0;
  * `scan`'s locals, its values shared the registers with all of `scan`'s state, and the compiled
  * loop wrote the hash to the stack and read it back at every other character.
  */
-function asciiWord(i: i32, n: i32, f: i32): i32 {
+function asciiWord(i: i32, f: i32): i32 {
   let h = wordHash;
   let len = wordLen;
   let digits = wordDigits;
@@ -222,8 +222,8 @@ function asciiWord(i: i32, n: i32, f: i32): i32 {
     if (f < 58) digits++;
     h = (h ^ f) * PRIME;
     if (++len === 5) h5 = h;
-    if (++i >= n) break;
-    const c = unit(i);
+    // The text's end needs no test of its own: the newline `scan` puts there is no word character.
+    const c = unit(++i);
     if (c >= 0x80) break;
     f = <i32>load<u8>(ASCII_WORD_AT + <usize>c);
     if (f === 0) break;
@@ -262,54 +262,52 @@ export function scan(n: i32, span: i32): void {
   store<i32>(RESULT_AT + 4, 0);
   store<i32>(RESULT_AT + 8, 0);
   store<i32>(RESULT_AT + 20, -1);
+  // A newline past the text (the host leaves room for it) ends the ASCII loops without a test
+  // of `i` against `n` at every character: it is neither a word character nor a plain separator.
+  store<u16>(TEXT_AT + ((<usize>n) << 1), 10);
   for (;;) {
-    let c = 10;
-    let cls = NL;
+    // At `n`: the newline, read as the text's end.
+    let c = unit(i);
+    let cls: i32;
     let step = 1;
-    if (i < n) {
-      c = unit(i);
-      if (c < 0x80) {
-        const f = <i32>load<u8>(ASCII_WORD_AT + <usize>c);
-        if (f !== 0) {
-          if (wordLen === 0) start = i;
-          i = asciiWord(i, n, f);
-          if (i >= n) c = 10;
-          else {
-            c = unit(i);
-            if (c >= 0x80) continue;
-          }
+    if (c < 0x80) {
+      const f = <i32>load<u8>(ASCII_WORD_AT + <usize>c);
+      if (f !== 0) {
+        if (wordLen === 0) start = i;
+        i = asciiWord(i, f);
+        c = unit(i);
+        if (c >= 0x80) continue;
+      }
+      cls = classOf(c);
+    } else {
+      // Every code unit past ASCII comes here first (the ASCII loops stop at one).
+      if (load<i32>(RESULT_AT + 20) < 0) store<i32>(RESULT_AT + 20, i);
+      c = decode(i, n);
+      step = width;
+      if (c >= TAGGED && c < MATH) {
+        const p = i >= 2 ? unit(i - 1) : 0;
+        if (p < 0xdc00 || p >= 0xdc80 || unit(i - 2) !== 0xdb40) flag = p === 0xdff4 ? 2 : 1;
+        c -= TAGGED;
+        if (flag === 1) odd |= ODD_TAGGED;
+      }
+      cls = c < TAGGED ? classOf(c) : WORD;
+      if (cls === WORD) {
+        if (wordLen === 0) start = i;
+        const f = c < TAGGED ? folded(c) : c - MATH;
+        if (c >= 0x80) {
+          foreign++;
+          odd |= f < 0x80 && c >= 0x370 ? ODD_LOOKALIKE | ODD_FOREIGN : ODD_FOREIGN;
         }
-        cls = classOf(c);
-      } else {
-        // Every code unit past ASCII comes here first (the ASCII loops stop at one).
-        if (load<i32>(RESULT_AT + 20) < 0) store<i32>(RESULT_AT + 20, i);
-        c = decode(i, n);
-        step = width;
-        if (c >= TAGGED && c < MATH) {
-          const p = i >= 2 ? unit(i - 1) : 0;
-          if (p < 0xdc00 || p >= 0xdc80 || unit(i - 2) !== 0xdb40) flag = p === 0xdff4 ? 2 : 1;
-          c -= TAGGED;
-          if (flag === 1) odd |= ODD_TAGGED;
-        }
-        cls = c < TAGGED ? classOf(c) : WORD;
-        if (cls === WORD) {
-          if (wordLen === 0) start = i;
-          const f = c < TAGGED ? folded(c) : c - MATH;
-          if (c >= 0x80) {
-            foreign++;
-            odd |= f < 0x80 && c >= 0x370 ? ODD_LOOKALIKE | ODD_FOREIGN : ODD_FOREIGN;
-          }
-          if (f < 58 && f >= 48) wordDigits++;
-          wordHash = (wordHash ^ f) * PRIME;
-          if (++wordLen === 5) wordH5 = wordHash;
-          i += step;
-          continue;
-        }
-        if (cls === SKIP) {
-          if (wordLen > 0) odd |= c === 0xad ? ODD_SOFT_HYPHEN : ODD_ZERO_WIDTH;
-          i += step;
-          continue;
-        }
+        if (f < 58 && f >= 48) wordDigits++;
+        wordHash = (wordHash ^ f) * PRIME;
+        if (++wordLen === 5) wordH5 = wordHash;
+        i += step;
+        continue;
+      }
+      if (cls === SKIP) {
+        if (wordLen > 0) odd |= c === 0xad ? ODD_SOFT_HYPHEN : ODD_ZERO_WIDTH;
+        i += step;
+        continue;
       }
     }
     let tok: i32;
@@ -378,7 +376,7 @@ export function scan(n: i32, span: i32): void {
         k += 4;
       }
       odd = 0;
-      if (c === 33 || c === 63 || c === 58) after = i >= n || classOf(unit(i)) !== WORD;
+      if (c === 33 || c === 63 || c === 58) after = classOf(unit(i)) !== WORD;
     } else {
       if (i >= n) break;
       odd = 0;
@@ -387,9 +385,9 @@ export function scan(n: i32, span: i32): void {
       if (cls === NL) {
         bos = true;
         quoted = 0;
-      } else if (cls === STOP && (i + 1 >= n || classOf(unit(i + 1)) !== WORD)) bos = true;
+      } else if (cls === STOP && classOf(unit(i + 1)) !== WORD) bos = true;
       i += step;
-      while (i < n) {
+      for (;;) {
         const d = unit(i);
         if (d >= 0x80 || load<u8>(PLAIN_AT + <usize>d) === 0) break;
         i++;

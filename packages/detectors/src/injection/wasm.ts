@@ -10,7 +10,7 @@
  * either way, only slower.
  */
 import { fastPaths } from './fast-paths.js';
-import { ASCII_WORD, CLASS, FOLD, MATH_FOLD } from './model/chars.js';
+import { ASCII_WORD, CLASS, FOLD, MATH_FOLD, NL } from './model/chars.js';
 import { LEET } from './model/leet.js';
 import { type Best, emptyCells } from './model/scan.js';
 import { CUE_HASHES, HASH_BITS, PLAIN, SIZE } from './model/tokens.js';
@@ -99,6 +99,9 @@ function instantiate(): Exports {
   const x = new WebAssembly.Instance(code, {}).exports;
   if (constant(x, 'HASH_BITS') !== HASH_BITS)
     throw new Error(`detectors wasm: ${constant(x, 'HASH_BITS')} hash bits, scanner ${HASH_BITS}`);
+  // `scan` ends the text with a newline, which its ASCII loops must stop at and read as a line's end.
+  if (ASCII_WORD[10] !== 0 || PLAIN[10] !== 0 || CLASS[10] !== NL)
+    throw new Error('detectors wasm: a newline is no line end to the scanner');
   const buf = (x.memory as WasmMemory).buffer;
   new Uint8Array(buf, constant(x, 'CLASS_AT'), CLASS.length).set(CLASS);
   new Uint16Array(buf, constant(x, 'FOLD_AT'), FOLD.length).set(FOLD);
@@ -173,9 +176,12 @@ function withText(text: string): Exports | undefined {
   }
 }
 
-/** Puts `text` at `textAt`, growing the memory when it does not fit. */
+/**
+ * Puts `text` at `textAt`, growing the memory when it does not fit; with room for the code unit
+ * `scan` writes past its end.
+ */
 function place(x: Exports, text: string): void {
-  const need = x.textAt + 2 * text.length;
+  const need = x.textAt + 2 * text.length + 2;
   if (bytes === undefined || need > bytes.length) {
     const have = x.memory.buffer.byteLength;
     if (need > have) x.memory.grow(Math.ceil((need - have) / 65536));
