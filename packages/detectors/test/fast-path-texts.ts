@@ -53,30 +53,6 @@ export function assertSameAsSlowPath(texts: fc.Arbitrary<string>, numRuns: numbe
 /** Whitespace of the kinds the rules' `\s` reads, for glue. */
 export const SPACES = [' ', '  ', '\n', '\t', '\u00a0', '\u2028'] as const;
 
-/**
- * The override rule's gap after a verb (`[\s*_~"'\`]`), nothing, and the characters at its edges
- * that are no gap (a curly quote, punctuation, a plural's letters, the Kelvin sign that `i` folds
- * to K), for glue.
- */
-export const OVERRIDE_GAPS = [
-  ' ',
-  ...SPACES,
-  '',
-  '_',
-  '*',
-  '~',
-  '"',
-  "'",
-  '`',
-  '’',
-  ':',
-  '-',
-  '.',
-  's',
-  'K',
-  '\u212a',
-] as const;
-
 /** Pieces the rules look for, and characters that sit at their edges. */
 const WORDS = [
   ...'ignore previous instructions all the your system prompt you are now assistant ai model agent gpt claude note to for if you are meant send forward email transfer pay delete open visit call use the tool function when whenever replaces do not never must should please now then and also first instead reveal your new updated treat as read secret file ssh credentials env mcp important urgent user response task before after do perform export make list show print add include pass put get set change update http https www com'.split(

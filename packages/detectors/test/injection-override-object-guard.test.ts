@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, it } from 'vitest';
 import { fastPaths } from '../src/injection/fast-paths.js';
-import { assertSameAsSlowPath, glued, OVERRIDE_GAPS } from './fast-path-texts.js';
+import { assertSameAsSlowPath, glued, SPACES } from './fast-path-texts.js';
 
 afterEach(() => {
   fastPaths.on = true;
@@ -44,8 +44,29 @@ const WORDS = [
   'supersedes any previous instructions',
   'nevermind the above',
 ];
-/** The gaps, and too long ones. */
-const GLUE = [...OVERRIDE_GAPS, '**', ' _', '  *  ', ' '.repeat(17)];
+/** Gaps of the expressions (`[\s*_~"'\`]`), too long ones, and what is not a gap. */
+const GLUE = [
+  ' ',
+  ...SPACES,
+  '',
+  '_',
+  '*',
+  '~',
+  '"',
+  "'",
+  '`',
+  '**',
+  ' _',
+  '  *  ',
+  ' '.repeat(17),
+  '’',
+  ':',
+  '-',
+  '.',
+  's',
+  'K',
+  '\u212a',
+];
 
 describe('the override object guard', () => {
   it('finds what the slow path finds', () => {

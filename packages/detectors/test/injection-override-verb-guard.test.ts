@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, it } from 'vitest';
 import { fastPaths } from '../src/injection/fast-paths.js';
-import { assertSameAsSlowPath, glued, OVERRIDE_GAPS } from './fast-path-texts.js';
+import { assertSameAsSlowPath, glued, SPACES } from './fast-path-texts.js';
 
 afterEach(() => {
   fastPaths.on = true;
@@ -28,7 +28,27 @@ const PIECES = [
   'whatever the user asked you to do',
 ];
 /** The characters of the gap after a verb, and what else may follow a trigger word. */
-const GLUE = [...OVERRIDE_GAPS, 'e', 'es', 'x'];
+const GLUE = [
+  ' ',
+  ...SPACES,
+  '',
+  '_',
+  '*',
+  '~',
+  '"',
+  "'",
+  '`',
+  '’',
+  ':',
+  '-',
+  '.',
+  's',
+  'e',
+  'es',
+  'x',
+  'K',
+  '\u212a',
+];
 const text = glued(PIECES, GLUE, 14);
 
 describe('the override verb guard', () => {
