@@ -3,7 +3,7 @@
  * everything above", "this directive supersedes all prior guidance". (Other languages:
  * `override-foreign.ts`.)
  */
-import { isAsciiLetter, isSpace, isWordChar } from '../chars.js';
+import { isAsciiLetter, isSpace } from '../chars.js';
 import { fastPaths } from '../fast-paths.js';
 import { GAP } from '../lexicon.js';
 import { before, type Ctx, excerpt, matchAt, type Rule, sticky } from '../rule.js';
@@ -167,10 +167,9 @@ const VERB_ENDS = new Map<string, readonly string[]>([
 ]);
 
 /**
- * Whether the trigger `key` at `at` goes on into one of its verbs, a gap and a word that can
- * start what some expression of `check` reads after the verb (`objectMayFollow`): "ignored",
- * "ignoreCase", "forgets" and "override:" start none (half the triggers), nor do "ignore this
- * email" and `"ignore": [` (most of the rest). True for a key it does not know.
+ * Whether the trigger `key` at `at` goes on into one of its verbs and then a character of `GAP`,
+ * as every expression of `check` starts: "ignored", "ignoreCase", "forgets" and "override:" start
+ * none (half the triggers). True for a key it does not know.
  */
 function verbThenGap(text: string, at: number, key: string): boolean {
   const ends = VERB_ENDS.get(key);
@@ -180,53 +179,7 @@ function verbThenGap(text: string, at: number, key: string): boolean {
   while (isAsciiLetter(text.charCodeAt(to))) to++;
   if (!isGapChar(text.charCodeAt(to))) return false;
   const rest = to === from ? '' : text.slice(from, to).toLowerCase();
-  return ends.includes(rest) && objectMayFollow(text, to);
-}
-
-/**
- * The words that can come first after a verb of `VERB_ENDS` and its gap, whole (a word boundary
- * after them): the first of `FILL` and `OBJECT` (`PHRASE`, `DECLARED`), and "about" of "forget
- * about". `user['’]?s?`, `you(?:['’]ve)?`, `so\s+far`, `above-mentioned`, `built-in` and
- * `system\s+prompts?` start with a word of their own.
- */
-const NEXT_WORDS = new Set(
-  [
-    'all any every each of the your my our their these those this that such other and everything you',
-    'were was have been given told received before so above mentioned stated said written listed',
-    'provided prior previous previously earlier preceding former foregoing original initial old',
-    'older existing past current default first aforementioned developer system safety security admin',
-    'user users standard preset base built hidden internal ethical moral about',
-    'direction directions directive directives prompt prompts guidance programming training',
-    'safeguard safeguards rule rules constraint constraints restriction restrictions limitation',
-    'limitations policy policies protocol protocols command commands order orders task tasks',
-    'assignment assignments context conversation objective objectives goal goals requirement',
-    'requirements request requests question questions guideline guidelines',
-  ]
-    .join(' ')
-    .split(' '),
-);
-
-/**
- * Starts of the words read with no boundary after them: `OBJECT`'s `\w{0,2}nstruct\w*`, `FILL`'s
- * `guard\w*`, and the words of `EVERYTHING`, `THE_ABOVE`, `WHATEVER_ASKED` and `OVERRIDES_ALL`
- * ("what_" goes on into a gap, `_`).
- */
-const NEXT_START = /^(?:\w{0,2}nstruct|guard|all|the|what|everything|anything)/;
-
-/**
- * Whether the gap at `gap` (after a verb) is followed by a word some expression of `check` reads
- * there (`NEXT_WORDS`, `NEXT_START`). The expressions are case-insensitive without the `u` flag:
- * their words match ASCII letters only, so the run of ASCII word characters after the gap, in
- * lower case, is what they read. A word that starts at an `_` of the gap is an "_instructions":
- * the run after the gap starts with "nstruct" or one character and "nstruct" then.
- */
-function objectMayFollow(text: string, gap: number): boolean {
-  let i = gap;
-  while (isGapChar(text.charCodeAt(i))) i++;
-  const start = i;
-  while (isWordChar(text.charCodeAt(i))) i++;
-  const word = text.slice(start, i).toLowerCase();
-  return NEXT_WORDS.has(word) || NEXT_START.test(word);
+  return ends.includes(rest);
 }
 
 /** `[\s*_~"'\`]`, a character of `GAP`. */
