@@ -4,12 +4,13 @@ import type { Scanner, SecretScan } from './secrets/found.js';
 import { keepBest } from './secrets/found.js';
 import { scanJwt } from './secrets/jwt.js';
 import { scanBase64Pem } from './secrets/pem.js';
+import { codeAt } from './secrets/text.js';
 import { scanDash, scanSendGrid, scanUnderscore } from './secrets/tokens.js';
 import type { Finding } from './types.js';
 
 /** `eyJ` starts a JWT (base64 of `{"`); `LS0tLS1CRUdJTi` is base64 of `-----BEGIN `. */
 const scanCapitalJ: Scanner = (text, at, scan) =>
-  text.charCodeAt(at - 1) === 100 /* d */ ? scanBase64Pem(text, at, scan) : scanJwt(text, at, scan);
+  codeAt(text, at - 1) === 100 /* d */ ? scanBase64Pem(text, at, scan) : scanJwt(text, at, scan);
 
 /** Hash iterations one call may spend checking PKCS#12 passwords (a few real key stores' worth). */
 const HASH_BUDGET = 50_000;

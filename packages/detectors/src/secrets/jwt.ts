@@ -1,7 +1,7 @@
 import { decodeBase64Text } from './base64.js';
 import type { SecretScan } from './found.js';
 import { addSecret } from './found.js';
-import { isAlnum, isBase64Url, runEnd } from './text.js';
+import { codeAt, isAlnum, isBase64Url, runEnd } from './text.js';
 
 const MAX_HEADER = 2000;
 const MAX_PAYLOAD = 16000;
@@ -13,17 +13,13 @@ const MAX_SIGNATURE = 2000;
  */
 export function scanJwt(text: string, at: number, scan: SecretScan): number {
   const start = at - 2;
-  if (
-    text.charCodeAt(at - 1) !== 121 ||
-    text.charCodeAt(start) !== 101 ||
-    isAlnum(text.charCodeAt(start - 1))
-  ) {
+  if (codeAt(text, at - 1) !== 121 || codeAt(text, start) !== 101 || isAlnum(codeAt(text, start - 1))) {
     return at + 1;
   }
   const headerEnd = runEnd(text, start, MAX_HEADER, isBase64Url);
-  if (text.charCodeAt(headerEnd) !== 46 /* . */) return scanGrafanaKey(text, start, headerEnd, scan);
+  if (codeAt(text, headerEnd) !== 46 /* . */) return scanGrafanaKey(text, start, headerEnd, scan);
   const payloadEnd = runEnd(text, headerEnd + 1, MAX_PAYLOAD, isBase64Url);
-  if (payloadEnd - headerEnd < 8 || text.charCodeAt(payloadEnd) !== 46) return payloadEnd;
+  if (payloadEnd - headerEnd < 8 || codeAt(text, payloadEnd) !== 46) return payloadEnd;
   const end = runEnd(text, payloadEnd + 1, MAX_SIGNATURE, isBase64Url);
   const header = decodeBase64Text(text, start, headerEnd, 512);
   if (!header.startsWith('{') || !/"alg"\s*:/.test(header)) return end;
