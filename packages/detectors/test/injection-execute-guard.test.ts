@@ -2,13 +2,8 @@
  * The action rule cuts a clause for its fetch-and-run expression only after one of the words that
  * expression starts with; with the fast paths off it always does. Both must find the same.
  */
-import { afterEach, describe, it } from 'vitest';
-import { fastPaths } from '../src/injection/fast-paths.js';
+import { describe, it } from 'vitest';
 import { assertSameAsSlowPath, glued } from './fast-path-texts.js';
-
-afterEach(() => {
-  fastPaths.on = true;
-});
 
 const PIECES = [
   ...'download fetch get curl wget downloads getting curly and then run execute install open launch it them the file script installer please now'.split(

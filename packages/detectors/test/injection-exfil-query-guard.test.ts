@@ -2,13 +2,8 @@
  * The exfiltration-link rule scores a link or bare URL without a query as nothing before reading
  * its parameters; with the fast paths off it reads the one empty parameter. Both must find the same.
  */
-import { afterEach, describe, it } from 'vitest';
-import { fastPaths } from '../src/injection/fast-paths.js';
+import { describe, it } from 'vitest';
 import { assertSameAsSlowPath, glued } from './fast-path-texts.js';
-
-afterEach(() => {
-  fastPaths.on = true;
-});
 
 /** Openers of each kind of URL, a query's pieces, slots and blobs, and words that draw the bare URLs. */
 const PIECES = [

@@ -4,9 +4,8 @@
  * the whole detector is run with them on and off over random and adversarial texts.
  */
 import fc from 'fast-check';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hasDestination } from '../src/injection/destination.js';
-import { fastPaths } from '../src/injection/fast-paths.js';
 import { firstChars } from '../src/injection/first-chars.js';
 import { isImperativeBefore } from '../src/injection/imperative.js';
 import { DESTINATION, IMPERATIVE_LEFT } from '../src/injection/lexicon.js';
@@ -20,10 +19,6 @@ import { devTexts } from './dev-fixtures.js';
 import { anyText, PHRASES, ruleFindings, slowly, texts } from './fast-path-texts.js';
 import { ATTACKS, CLEAN } from './injection-cases.js';
 import { referenceFold } from './reference-fold.js';
-
-afterEach(() => {
-  fastPaths.on = true;
-});
 
 /** What the rules find in a text, read as a result and as a tool's description. */
 const findings = (text: string): Finding[] => ruleFindings(text, true);

@@ -4,13 +4,8 @@
  * paths off the expression runs at every one.
  */
 import fc from 'fast-check';
-import { afterEach, describe, it } from 'vitest';
-import { fastPaths } from '../src/injection/fast-paths.js';
+import { describe, it } from 'vitest';
 import { assertSameAsSlowPath } from './fast-path-texts.js';
-
-afterEach(() => {
-  fastPaths.on = true;
-});
 
 const note = fc
   .tuple(

@@ -3,13 +3,8 @@
  * where whitespace stands right before the trigger word, as each of them ends: "https://developer…"
  * is turned away before any expression runs. With the fast paths off every trigger runs them all.
  */
-import { afterEach, describe, it } from 'vitest';
-import { fastPaths } from '../src/injection/fast-paths.js';
+import { describe, it } from 'vitest';
 import { assertSameAsSlowPath, glued, SPACES } from './fast-path-texts.js';
-
-afterEach(() => {
-  fastPaths.on = true;
-});
 
 const PIECES = [
   ..."speaking talking writing developer Developer DEVELOPER admin administrator operator owner creator instructed told asked user your the this is I am it’s it's real actual has had just me to tell ask remind let you".split(

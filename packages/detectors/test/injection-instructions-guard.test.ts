@@ -4,14 +4,9 @@
  * the expression matches, and both must find the same.
  */
 import fc from 'fast-check';
-import { afterEach, describe, expect, it } from 'vitest';
-import { fastPaths } from '../src/injection/fast-paths.js';
+import { describe, expect, it } from 'vitest';
 import { CHANGED, mayChange } from '../src/injection/rules/instructions.js';
 import { assertSameAsSlowPath, glued } from './fast-path-texts.js';
-
-afterEach(() => {
-  fastPaths.on = true;
-});
 
 const PIECES = [
   ...'your the new instructions instruction prompt task rules s S have has is are now been updated changed replaced outdated void no longer valid HAVE Has IS Are x'.split(

@@ -3,13 +3,8 @@
  * words before the noun (a leak, a replacement, data promoted to orders) ends with whitespace, and
  * a noun at the text's start has no words before it. With the fast paths off it reads every noun.
  */
-import { afterEach, describe, it } from 'vitest';
-import { fastPaths } from '../src/injection/fast-paths.js';
+import { describe, it } from 'vitest';
 import { assertSameAsSlowPath, glued, SPACES } from './fast-path-texts.js';
-
-afterEach(() => {
-  fastPaths.on = true;
-});
 
 const PIECES = [
   ...'instructions instruction prompt prompts task directive orders command question request job goal are: is now your new updated real actual the here system reveal print show me treat this as read commands have been updated model’s'.split(

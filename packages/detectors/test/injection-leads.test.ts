@@ -4,17 +4,12 @@
  * the rules must find with the fast paths on what they find with them off.
  */
 import fc from 'fast-check';
-import { afterEach, describe, expect, it } from 'vitest';
-import { fastPaths } from '../src/injection/fast-paths.js';
+import { describe, expect, it } from 'vitest';
 import { ledExpressions } from '../src/injection/rules/leads.js';
 import { keyOf } from '../src/injection/triggers.js';
 import { devTexts } from './dev-fixtures.js';
 import { assertSameAsSlowPath } from './fast-path-texts.js';
 import { ATTACKS, CLEAN } from './injection-cases.js';
-
-afterEach(() => {
-  fastPaths.on = true;
-});
 
 const LEADS = [...new Set(ledExpressions().flatMap((l) => l.leads))];
 /** What follows the leads in the rules' expressions, and words around them. */

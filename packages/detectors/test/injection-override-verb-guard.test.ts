@@ -3,13 +3,8 @@
  * of their verbs and a gap ("ignor" into "ignore ", "overrid" into "overrides_"); "ignored" or
  * "override:" is left to the role claim alone. With the fast paths off every trigger runs them all.
  */
-import { afterEach, describe, it } from 'vitest';
-import { fastPaths } from '../src/injection/fast-paths.js';
+import { describe, it } from 'vitest';
 import { assertSameAsSlowPath, glued, SPACES } from './fast-path-texts.js';
-
-afterEach(() => {
-  fastPaths.on = true;
-});
 
 const PIECES = [
   ...'ignor ignore Ignored IGNORE ignores ignoreCase override Overrides overriden overridden OVERRIDE supersede supersedes superseded forget forgets disregard disregarded bypass bypasses neglect discard abandon nevermind never mind follow obey do not stop'.split(

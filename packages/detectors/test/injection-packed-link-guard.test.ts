@@ -3,14 +3,9 @@
  * paths off it runs the `PACKED` expression. Both must find the same links.
  */
 import fc from 'fast-check';
-import { afterEach, describe, expect, it } from 'vitest';
-import { fastPaths } from '../src/injection/fast-paths.js';
+import { describe, expect, it } from 'vitest';
 import { packedLinks } from '../src/injection/links.js';
 import { glued, slowly } from './fast-path-texts.js';
-
-afterEach(() => {
-  fastPaths.on = true;
-});
 
 /**
  * Words and digits, and characters at the edges of their classes: `@` and `[` next to the

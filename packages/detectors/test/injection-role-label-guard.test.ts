@@ -4,15 +4,10 @@
  * the same, and `decorated` must answer as the expression it stands for.
  */
 import fc from 'fast-check';
-import { afterEach, describe, expect, it } from 'vitest';
-import { fastPaths } from '../src/injection/fast-paths.js';
+import { describe, expect, it } from 'vitest';
 import { before } from '../src/injection/rule.js';
 import { decorated } from '../src/injection/rules/roles.js';
 import { assertSameAsSlowPath } from './fast-path-texts.js';
-
-afterEach(() => {
-  fastPaths.on = true;
-});
 
 /** The expression `decorated` reads without (roles.ts, `DECORATION`). */
 const DECORATION = /\n([ \t>#*[({=<|-]*)$/;

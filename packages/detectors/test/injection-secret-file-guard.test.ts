@@ -2,13 +2,8 @@
  * The secret-file rule tries its expression once at a name with no path before it, instead of
  * searching the slice after it; with the fast paths off it always searches. Both must find the same.
  */
-import { afterEach, describe, it } from 'vitest';
-import { fastPaths } from '../src/injection/fast-paths.js';
+import { describe, it } from 'vitest';
 import { assertSameAsSlowPath, glued } from './fast-path-texts.js';
-
-afterEach(() => {
-  fastPaths.on = true;
-});
 
 const PIECES = [
   ...'mcp MCP mcp.json mcp.jsonx .cursor/mcp.json ~/.cursor/ ssh .ssh/ ~/.ssh ~/.ssh/id_rsa id_rsa id_rsa.pub .env env .envrc credentials credentials.json .aws/credentials aws docker .docker/config.json kube .kube/config /etc/passwd passwd shadow known_hosts wallet.dat .git-credentials claude_desktop_config.json read send print the file server config'.split(

@@ -5,13 +5,8 @@
  * must find the same.
  */
 import fc from 'fast-check';
-import { afterEach, describe, it } from 'vitest';
-import { fastPaths } from '../src/injection/fast-paths.js';
+import { describe, it } from 'vitest';
 import { assertSameAsSlowPath, glued, SPACES } from './fast-path-texts.js';
-
-afterEach(() => {
-  fastPaths.on = true;
-});
 
 const SUBJECTS = [
   'your',
