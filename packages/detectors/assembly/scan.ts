@@ -76,6 +76,7 @@ const ODD_TAGGED: i32 = 1;
 const ODD_ZERO_WIDTH: i32 = 2;
 const ODD_SOFT_HYPHEN: i32 = 4;
 const ODD_LOOKALIKE: i32 = 8;
+/** A code unit past ASCII (`foreign` counts them): set with the others, so their reset clears it. */
 const ODD_FOREIGN: i32 = 16;
 
 const WORD: i32 = 1;
