@@ -29,9 +29,15 @@ function isLocalChar(c: number): boolean {
   return isAlnum(c) || c === 46 || c === 95 || c === 45 || c === 43 || (c >= 0xc0 && c <= 0x24f);
 }
 
+/** `isLocalChar` as a table: the walk back over a local part reads one byte per character. */
+const LOCAL_CHARS = Uint8Array.from({ length: 0x250 }, (_, c) => (isLocalChar(c) ? 1 : 0));
+
 function isDomainChar(c: number): boolean {
   return isAlnum(c) || c === 45 || c === 46;
 }
+
+/** `isDomainChar` as a table, like `LOCAL_CHARS`. */
+const DOMAIN_CHARS = Uint8Array.from({ length: 0x80 }, (_, c) => (isDomainChar(c) ? 1 : 0));
 
 function isHex(c: number): boolean {
   return (c >= 48 && c <= 57) || (c >= 97 && c <= 102) || (c >= 65 && c <= 70);
@@ -45,7 +51,7 @@ export function localStart(text: string, at: number): number {
   let next = -1;
   while (s > 0 && at - s <= 64) {
     const c = text.charCodeAt(s - 1);
-    if (!isLocalChar(c)) break;
+    if (!(c < 0x250 && LOCAL_CHARS[c] === 1)) break;
     if (c === 46 && next === 46 && pair === -1) pair = s;
     next = c;
     s--;
@@ -76,7 +82,11 @@ export function localStart(text: string, at: number): number {
 /** Where the domain after `at` ends, or -1 when it is not a plausible public domain. */
 export function domainEnd(text: string, at: number): number {
   let e = at + 1;
-  while (e < text.length && e - at <= 254 && isDomainChar(text.charCodeAt(e))) e++;
+  while (e < text.length && e - at <= 254) {
+    const c = text.charCodeAt(e);
+    if (!(c < 0x80 && DOMAIN_CHARS[c] === 1)) break;
+    e++;
+  }
   if (e - at > 254) return -1;
   while (e > at + 1 && (text.charCodeAt(e - 1) === 46 || text.charCodeAt(e - 1) === 45)) e--;
   const after = e < text.length ? text.charCodeAt(e) : -1;
