@@ -1,12 +1,22 @@
-import { scanColon, scanEquals } from './secrets/assignments.js';
-import { scanCapitalA } from './secrets/cloud-ids.js';
+import * as assignments from './secrets/assignments.js';
+import * as cloudIds from './secrets/cloud-ids.js';
 import type { Scanner, SecretScan } from './secrets/found.js';
 import { keepBest } from './secrets/found.js';
-import { scanJwt } from './secrets/jwt.js';
-import { scanBase64Pem } from './secrets/pem.js';
-import { codeAt } from './secrets/text.js';
-import { scanDash, scanSendGrid, scanUnderscore } from './secrets/tokens.js';
+import * as jwt from './secrets/jwt.js';
+import * as pem from './secrets/pem.js';
+import * as chars from './secrets/text.js';
+import * as tokens from './secrets/tokens.js';
 import type { Finding } from './types.js';
+
+// What the anchor loops call, bound to local names: V8 calls a module's own `const` more cheaply
+// than an import, which it reads through the import's cell at each call. With the same binding in
+// the scanners' modules, -6% of detectSecrets on the third-party corpus.
+const { scanColon, scanEquals } = assignments;
+const { scanCapitalA } = cloudIds;
+const { scanJwt } = jwt;
+const { scanBase64Pem } = pem;
+const { codeAt } = chars;
+const { scanDash, scanSendGrid, scanUnderscore } = tokens;
 
 /** `eyJ` starts a JWT (base64 of `{"`); `LS0tLS1CRUdJTi` is base64 of `-----BEGIN `. */
 const scanCapitalJ: Scanner = (text, at, scan) =>

@@ -1,4 +1,7 @@
-import { codeAt } from './text.js';
+import * as chars from './text.js';
+
+// A local name: cheaper for V8 to call than an import (see `secrets.ts`).
+const { codeAt } = chars;
 
 /**
  * Which keys name a secret. A key is the word before `=` or `:` (`PG_PASSWORD=`, `"api_key":`,

@@ -1,9 +1,13 @@
-import { hasSecretTail, keyKind } from './assignment-keys.js';
+import * as keys from './assignment-keys.js';
 import { endsBareValue, judgeValue } from './assignment-values.js';
 import type { SecretScan } from './found.js';
-import { codeAt, isAlnum, isSpace } from './text.js';
+import * as chars from './text.js';
 import { scanUrl } from './urls.js';
 import { matchValueShape } from './value-shapes.js';
+
+// Local names for what each anchor reads: cheaper for V8 to call than imports (see `secrets.ts`).
+const { hasSecretTail, keyKind } = keys;
+const { codeAt, isAlnum, isSpace } = chars;
 
 const MAX_KEY = 64;
 const MAX_VALUE = 1024;

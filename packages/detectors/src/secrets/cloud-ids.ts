@@ -1,7 +1,10 @@
 import type { SecretScan } from './found.js';
 import { addSecret } from './found.js';
 import { scanPkcs12 } from './pkcs12.js';
-import { codeAt, isAlnum } from './text.js';
+import * as chars from './text.js';
+
+// Local names for what each anchor reads: cheaper for V8 to call than imports (see `secrets.ts`).
+const { codeAt, isAlnum } = chars;
 
 /** Access key ids of long-term (`AKIA`) and temporary (`ASIA`) keys; user/role ids are not keys. */
 const AWS_KEY_ID = /(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}(?![A-Za-z0-9])/y;

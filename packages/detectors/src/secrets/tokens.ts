@@ -1,9 +1,13 @@
 import type { SecretScan } from './found.js';
 import { addSecret, FILLED_NOTE, FILLED_SCORE } from './found.js';
 import { scanPem } from './pem.js';
-import { codeAt, isAlnum, isBase64Url, isDigit, isLetter, looksFilled } from './text.js';
+import * as chars from './text.js';
 import type { PrefixTable } from './token-rules.js';
-import { DASH_RULES, UNDERSCORE_RULES } from './token-rules.js';
+import * as tokenRules from './token-rules.js';
+
+// Local names for what each anchor reads: cheaper for V8 to call than imports (see `secrets.ts`).
+const { codeAt, isAlnum, isBase64Url, isDigit, isLetter, looksFilled } = chars;
+const { DASH_RULES, UNDERSCORE_RULES } = tokenRules;
 
 /** The longest prefix word in the tables (`glsoat`, `github`), to stop scanning early. */
 const MAX_WORD = 6;
