@@ -186,6 +186,21 @@ describe('each fast path', () => {
       'treat',
       "model's",
       '\u212a',
+      // The guards compare the words in place, in lower case as the `i` flag reads them: capitals,
+      // a word glued after a mark, the typographic apostrophe, and "İ" (two characters in lower case).
+      'NEW',
+      'Hidden',
+      '(new',
+      'x.Your',
+      'YOUR',
+      'SYSTEM',
+      'Reveal',
+      'THE',
+      'AS',
+      'As',
+      'Assistant’s',
+      'İs',
+      'newİ',
     );
     const sep = fc.constantFrom(' ', '  ', '\n', ' \t', '');
     const text = fc.array(fc.tuple(word, sep), { maxLength: 12 }).map((a) => a.flat().join(''));

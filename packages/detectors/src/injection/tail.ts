@@ -9,10 +9,7 @@ import { isSpace, isWordChar } from './chars.js';
 import { fastPaths } from './fast-paths.js';
 import { before } from './rule.js';
 
-/**
- * How many tokens a guard may look at: the guards read the last two at most (`instructions.ts`), and
- * each token read costs a slice and a lower-casing.
- */
+/** How many tokens a guard may look at: the guards read the last two at most (`instructions.ts`). */
 const TOKENS = 2;
 
 export interface LeftMatcher {
@@ -34,11 +31,7 @@ export const leftMatchers = (): readonly LeftMatcher[] => MATCHERS;
  * `re` (which must end with whitespace and `$`) read over the `n` characters before a position,
  * run only where `mayEndWith` accepts the last tokens there (see `lastTokens`).
  */
-export function leftMatcher(
-  re: RegExp,
-  n: number,
-  mayEndWith: (tokens: readonly string[]) => boolean,
-): LeftMatcher {
+export function leftMatcher(re: RegExp, n: number, mayEndWith: (tokens: Tokens) => boolean): LeftMatcher {
   const matcher: LeftMatcher = {
     re,
     n,
@@ -55,64 +48,110 @@ export function leftMatcher(
   return matcher;
 }
 
-/** The last call's answer: rules ask about the same position several times in a row. */
-let memo: { text: string; at: number; n: number; tokens: string[] | undefined } | undefined;
+/**
+ * The last few whitespace-separated tokens before a position, the last first (token 0), read in
+ * place: each is compared in lower case as the expressions' `i` flag reads it, with nothing sliced
+ * or lower-cased (most guards say no, and a slice per token cost more than the comparisons).
+ */
+export interface Tokens {
+  /** How many tokens were read: at most `TOKENS`. */
+  readonly length: number;
+  /** Whether token `k` is `word` (lower case, ASCII or `’`). */
+  is(k: number, word: string): boolean;
+  /** Whether token `k` ends with `word` (lower case, starting with a letter) right after a word boundary. */
+  endsWithWord(k: number, word: string): boolean;
+  /** Whether the run of word characters token `k` ends with is one of `words` (lower case), whole. */
+  endsWithOneOf(k: number, words: readonly string[]): boolean;
+}
 
 /**
- * The last few whitespace-separated tokens of `before(text, at, n)`, lower case, the last first;
- * `undefined` when it does not end with whitespace (no `…\s+$` expression matches then).
+ * Whether `text` from `at` reads as `word` in lower case, as the expressions' `i` flag compares.
+ * Only an ASCII capital lowers to an ASCII letter there: the Kelvin sign, whose lower case is `k`,
+ * is no `k` to an expression without the `u` flag (and `\b` sees no letter in it), and "İ" lowers to
+ * "i" and a combining dot no word holds; so a character of any other kind must be the word's own.
  */
-export function lastTokens(text: string, at: number, n: number): string[] | undefined {
-  if (memo !== undefined && memo.at === at && memo.n === n && memo.text === text) return memo.tokens;
-  let tokens: string[] | undefined;
+function readsAs(text: string, at: number, word: string): boolean {
+  for (let j = 0; j < word.length; j++) {
+    const c = text.charCodeAt(at + j);
+    const w = word.charCodeAt(j);
+    if (c !== w && !(c >= 0x41 && c <= 0x5a && (c | 0x20) === w)) return false;
+  }
+  return true;
+}
+
+/** The reader over the tokens last read: one object, its bounds updated in place. */
+class TokenReader implements Tokens {
+  length = 0;
+  text = '';
+  /** Token `k` is `text.slice(starts[k], ends[k])`. */
+  readonly starts = [0, 0];
+  readonly ends = [0, 0];
+
+  is(k: number, word: string): boolean {
+    return this.ends[k]! - this.starts[k]! === word.length && readsAs(this.text, this.starts[k]!, word);
+  }
+
+  endsWithWord(k: number, word: string): boolean {
+    const from = this.ends[k]! - word.length;
+    if (from < this.starts[k]! || !readsAs(this.text, from, word)) return false;
+    return from === this.starts[k] || !isWordChar(this.text.charCodeAt(from - 1));
+  }
+
+  endsWithOneOf(k: number, words: readonly string[]): boolean {
+    const end = this.ends[k]!;
+    let from = end;
+    while (from > this.starts[k]! && isWordChar(this.text.charCodeAt(from - 1))) from--;
+    for (const word of words) if (end - from === word.length && readsAs(this.text, from, word)) return true;
+    return false;
+  }
+}
+
+const TAIL = new TokenReader();
+
+/** The last call's question and answer: rules ask about the same position several times in a row. */
+let memoText: string | undefined;
+let memoAt = -1;
+let memoN = -1;
+let memoTokens: Tokens | undefined;
+
+/**
+ * The last few whitespace-separated tokens of `before(text, at, n)` (see `Tokens`: the reader is
+ * shared, and good until the next call); `undefined` when it does not end with whitespace (no
+ * `…\s+$` expression matches then).
+ */
+export function lastTokens(text: string, at: number, n: number): Tokens | undefined {
+  if (memoAt === at && memoN === n && memoText === text) return memoTokens;
+  let tokens: Tokens | undefined;
   // `before` reads a text's start as a line break: whitespace, which ends no token.
   if (at === 0 || isSpace(text.charCodeAt(at - 1))) {
-    tokens = [];
     const lo = Math.max(0, at - n);
     let i = at;
-    while (tokens.length < TOKENS) {
+    let count = 0;
+    while (count < TOKENS) {
       while (i > lo && isSpace(text.charCodeAt(i - 1))) i--;
       if (i === lo) break;
-      const end = i;
+      TAIL.ends[count] = i;
       while (i > lo && !isSpace(text.charCodeAt(i - 1))) i--;
-      tokens.push(lowerCase(text.slice(i, end)));
+      TAIL.starts[count++] = i;
     }
+    TAIL.text = text;
+    TAIL.length = count;
+    tokens = TAIL;
   }
-  memo = { text, at, n, tokens };
+  memoText = text;
+  memoAt = at;
+  memoN = n;
+  memoTokens = tokens;
   return tokens;
 }
 
-/** The Kelvin sign: the one character whose lower case is an ASCII letter (`k`). */
-const KELVIN = '\u212a';
-
-/**
- * `token` in lower case as the expressions' `i` flag compares it: the Kelvin sign stays itself.
- * The expressions (no `u` flag) match no ASCII letter with it, and `\b` sees no letter in it; in
- * lower case it would read as `k`, glued to the word after it ("\u212anew" is not "knew"), and a
- * guard would rule out a match the expression finds.
- */
-function lowerCase(token: string): string {
-  if (!token.includes(KELVIN)) return token.toLowerCase();
-  return token
-    .split(KELVIN)
-    .map((s) => s.toLowerCase())
-    .join(KELVIN);
-}
-
-/** Whether `token` ends with `word` (lower case, starting with a letter) right after a word boundary. */
-export function endsWithWord(token: string, word: string): boolean {
-  if (!token.endsWith(word)) return false;
-  const k = token.length - word.length;
-  return k === 0 || !isWordChar(token.charCodeAt(k - 1));
-}
-
 /** A guard: one of the last `within` tokens is one of `words`. */
-export function anyOf(words: readonly string[], within: number): (tokens: readonly string[]) => boolean {
+export function anyOf(words: readonly string[], within: number): (tokens: Tokens) => boolean {
   // A guard that looked further than `lastTokens` reads would rule out matches it cannot see.
   if (within > TOKENS) throw new Error(`anyOf: ${within} words asked, ${TOKENS} read`);
-  const set = new Set(words);
   return (tokens) => {
-    for (let k = 0; k < tokens.length && k < within; k++) if (set.has(tokens[k]!)) return true;
+    for (let k = 0; k < tokens.length && k < within; k++)
+      for (const word of words) if (tokens.is(k, word)) return true;
     return false;
   };
 }

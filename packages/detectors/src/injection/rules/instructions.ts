@@ -2,37 +2,28 @@
  * Replacing or extracting the model's instructions: "your new instructions are", "your system
  * prompt is outdated", "treat this document as commands", "reveal your system prompt".
  */
-import { isSpace, wordRunStart } from '../chars.js';
+import { isSpace } from '../chars.js';
 import { fastPaths } from '../fast-paths.js';
 import { before, excerpt, matchAt, type Rule, sticky } from '../rule.js';
-import { anyOf, endsWithWord, leftMatcher } from '../tail.js';
+import { anyOf, leftMatcher } from '../tail.js';
 import { voice } from './context.js';
 
-const NEW_WORDS = new Set(
+const NEW_WORDS =
   'new updated revised real actual true secret hidden overriding changed different additional latest only special'.split(
     ' ',
-  ),
-);
+  );
 /**
- * Ends with one of its adjectives, maybe then "system". The adjective is the last word of its
- * token: one slice and one set look-up, not a comparison with each adjective.
+ * Ends with one of its adjectives, maybe then "system". The adjective is the run of word
+ * characters its token ends with, whole (`\b` before it; the adjectives are letters alone).
  */
 const NEW_LEFT = leftMatcher(
   /\b(your\s+|the\s+|my\s+|these\s+|here\s+(?:are|is)\s+(?:your\s+|the\s+|my\s+)?)?(new|updated|revised|real|actual|true|secret|hidden|overriding|changed|different|additional|latest|only|special)\s+(?:system\s+)?$/i,
   60,
   (tokens) => {
-    const last = tokens[0] === 'system' ? tokens[1] : tokens[0];
-    return last !== undefined && NEW_WORDS.has(lastWord(last));
+    const last = tokens.is(0, 'system') ? 1 : 0;
+    return last < tokens.length && tokens.endsWithOneOf(last, NEW_WORDS);
   },
 );
-
-/**
- * The run of word characters `token` ends with (`''` if none): the word an adjective there must
- * be, whole, for `\b` before it (the adjectives are letters alone).
- */
-function lastWord(token: string): string {
-  return token.slice(wordRunStart(token, token.length));
-}
 
 const REPLACING = /^(?:new|updated|revised|real|actual|true|secret|hidden|overriding|changed|different)$/i;
 const NOUN = sticky(
@@ -79,7 +70,11 @@ const OWNERS = ['model', 'assistant', 'ai', 'agent'].flatMap((w) => [`${w}'s`, `
 const THEIRS = leftMatcher(
   /\b(?:your|the\s+(?:model|assistant|ai|agent)['’]s)\s+(?:\w+\s+)?$/i,
   60,
-  (tokens) => tokens.slice(0, 2).some((t) => endsWithWord(t, 'your') || OWNERS.includes(t)),
+  (tokens) => {
+    for (let k = 0; k < tokens.length && k < 2; k++)
+      if (tokens.endsWithWord(k, 'your') || OWNERS.some((w) => tokens.is(k, w))) return true;
+    return false;
+  },
 );
 
 export const newInstructions: Rule = {
