@@ -6,7 +6,7 @@
  * unpacked (escapes decoded, joiners and URL punctuation read as spaces) and read again by the
  * caller's detectors.
  */
-import { isAsciiLetter } from './chars.js';
+import { isAsciiLetter, isSpace } from './chars.js';
 import { fastPaths } from './fast-paths.js';
 
 /** A link: its scheme, then everything up to a space, a quote or a bracket that closes it. */
@@ -31,26 +31,29 @@ export interface PackedLink {
 export function packedLinks(text: string): PackedLink[] {
   const out: PackedLink[] = [];
   if (schemeAt(text, 0) < 0) return out;
-  for (let m = nextLink(text, 0); m !== null; m = nextLink(text, m.index + m[0].length)) {
-    const link = m[0];
-    const path = link.indexOf('/', link.indexOf('://') + 3);
-    if (path < 0 || !(fastPaths.on ? packsWords(link, path) : PACKED.test(link.slice(path)))) continue;
-    out.push({ start: m.index, end: m.index + link.length, words: unpack(link.slice(path)) });
+  // Each link as its span of the text: no match array and no copy of the link, which only the few
+  // links that pack words need.
+  for (let start = linkAt(text, 0); start >= 0; start = linkAt(text, linkEnd)) {
+    const end = linkEnd;
+    const path = text.indexOf('/', text.indexOf('://', start) + 3);
+    if (path < 0 || path >= end) continue;
+    if (!(fastPaths.on ? packsWords(text, path, end) : PACKED.test(text.slice(path, end)))) continue;
+    out.push({ start, end, words: unpack(text.slice(path, end)) });
   }
   return out;
 }
 
 /**
- * `PACKED.test(link.slice(from))` in one pass over the link. The expression tries its words at
+ * `PACKED.test(text.slice(from, to))` in one pass over the link. The expression tries its words at
  * every letter of a run and reads the rest of the run again from each, and compiled code and
  * manifests link to paths full of `-` and `_`.
  */
-function packsWords(link: string, from: number): boolean {
+function packsWords(text: string, from: number, to: number): boolean {
   // Words in a row, each followed by one joiner; a word after five of them completes the match.
   let joined = 0;
   let inWord = false;
-  for (let i = from; i < link.length; i++) {
-    const c = link.charCodeAt(i);
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
     if (isAsciiLetter(c) || (c >= 48 && c <= 57)) {
       if (joined >= 5) return true;
       inWord = true;
@@ -59,7 +62,8 @@ function packsWords(link: string, from: number): boolean {
       inWord = false;
     }
   }
-  return link.includes('%', from) && PACKED_ESCAPE.test(link.slice(from));
+  const percent = text.indexOf('%', from);
+  return percent >= 0 && percent < to && PACKED_ESCAPE.test(text.slice(from, to));
 }
 
 /**
@@ -68,15 +72,50 @@ function packsWords(link: string, from: number): boolean {
  * expression tried at every position). At most one of `http`, `https` ends at a given `:`.
  */
 export function nextLink(text: string, from: number): RegExpExecArray | null {
+  const start = linkAt(text, from);
+  if (start < 0) return null;
+  LINK_AT.lastIndex = start;
+  return LINK_AT.exec(text);
+}
+
+/** Where the link that `linkAt` found last ends. */
+let linkEnd = 0;
+
+/** Where `nextLink(text, from)` would match (-1: nowhere), its end in `linkEnd`. */
+function linkAt(text: string, from: number): number {
   for (let c = schemeAt(text, from + 4); c >= 0; c = schemeAt(text, c + 3)) {
     const at = text.startsWith('https', c - 5) ? c - 5 : text.startsWith('http', c - 4) ? c - 4 : -1;
     if (at < from) continue;
+    if (fastPaths.on) {
+      // `LINK`'s run of link characters, read in code: the expression reads a link's characters
+      // several times slower (its class holds every space of `\s`).
+      let end = c + 3;
+      while (end < text.length && isLinkChar(text.charCodeAt(end))) end++;
+      if (end - (c + 3) >= 24) {
+        linkEnd = end;
+        return at;
+      }
+      continue;
+    }
     LINK_AT.lastIndex = at;
-    const m = LINK_AT.exec(text);
-    if (m !== null) return m;
+    // `test` leaves the match's end in `lastIndex` without building a match.
+    if (LINK_AT.test(text)) {
+      linkEnd = LINK_AT.lastIndex;
+      return at;
+    }
   }
-  return null;
+  return -1;
 }
+
+/** `c` may be in a link's run (`LINK`'s class): no space of `\s`, and none of ``<>"'`)]``. */
+function isLinkChar(c: number): boolean {
+  return c < 128 ? LINK_ASCII[c] === 1 : !isSpace(c);
+}
+
+/** `isLinkChar` for the ASCII code units. */
+const LINK_ASCII = Uint8Array.from({ length: 128 }, (_, c) =>
+  isSpace(c) || '<>"\'`)]'.includes(String.fromCharCode(c)) ? 0 : 1,
+);
 
 /**
  * `text.indexOf('://', from)`, found through its `//`: `indexOf` stops at each first character,
