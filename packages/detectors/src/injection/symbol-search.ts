@@ -17,6 +17,12 @@ export class SymbolSearch {
    * same one (`](`, `\\"`, `![`: a `]` or a `\\` on its own is common), for a long text.
    */
   private readonly needles: string[];
+  /**
+   * For each needle, the first character of a two-character needle folded into it (-1: none): `![`
+   * is found through `[`, and `\\"` through `"`, a character back, which spares a pass over the
+   * text for each.
+   */
+  private readonly behind: number[];
   /** `first * 65536 + second` for every way a symbol can start (ASCII letters in either case). */
   private readonly pairs = new Set<number>();
   /** The same pairs with both characters ASCII, at `first * 128 + second`. */
@@ -44,9 +50,19 @@ export class SymbolSearch {
       seconds.set(s.charAt(0), known);
     }
     this.firsts = [...seconds.keys()];
-    this.needles = [...seconds].map(([first, next]) =>
+    const needles = [...seconds].map(([first, next]) =>
       next.size === 1 ? first + String.fromCharCode(...next) : first,
     );
+    // A two-character needle whose second character is a needle of its own is folded into that one
+    // (at most one into each): stepping through the one visits every occurrence of the other.
+    const folded = new Map<string, number>();
+    this.needles = [];
+    for (const n of needles) {
+      const into = n.charAt(1);
+      if (n.length === 2 && needles.includes(into) && !folded.has(into)) folded.set(into, n.charCodeAt(0));
+      else this.needles.push(n);
+    }
+    this.behind = this.needles.map((n) => folded.get(n) ?? -1);
     this.sticky = new RegExp(source, 'y');
     this.global = new RegExp(source, 'g');
     this.next = this.firsts.map(() => -1);
@@ -113,7 +129,7 @@ export class SymbolSearch {
       // of this one are stepped through without looking at the others.
       let k = -1;
       let bound = Number.POSITIVE_INFINITY;
-      for (let j = 0; j < next.length; j++) {
+      for (let j = 0; j < needles.length; j++) {
         const at = next[j]!;
         if (at < 0) continue;
         if (k < 0 || at < next[k]!) {
@@ -123,9 +139,22 @@ export class SymbolSearch {
       }
       if (k < 0) return null;
       const key = needles[k]!;
+      const back = this.behind[k]!;
+      // Every position stepped to holds the needle: its first character is known.
+      const first = key.charCodeAt(0);
       let at = next[k]!;
       do {
-        if (this.isPair(subject.charCodeAt(at), subject.charCodeAt(at + 1))) {
+        // A folded needle's symbols start a character before this one; no other needle starts
+        // with its first character, so the order of the matches holds.
+        if (back >= 0 && at > from && subject.charCodeAt(at - 1) === back) {
+          this.sticky.lastIndex = at - 1;
+          const m = this.sticky.exec(subject);
+          if (m !== null) {
+            next[k] = at;
+            return m;
+          }
+        }
+        if (this.isPair(first, subject.charCodeAt(at + 1))) {
           this.sticky.lastIndex = at;
           const m = this.sticky.exec(subject);
           if (m !== null) {
