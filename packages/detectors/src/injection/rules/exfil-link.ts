@@ -60,11 +60,11 @@ const DEFINED =
 
 /**
  * The upper-case word standing for a whole parameter value or path segment of `url` that the
- * words after it define as something to put there ("where LINK is …", "replacing DATA with …").
+ * words after it (from `end` in `text`) define as something to put there ("where LINK is …", "replacing DATA with …").
  */
-function declaredSlot(url: string, after: string): string | undefined {
+function declaredSlot(url: string, text: string, end: number): string | undefined {
   if (!CAPS_ANYWHERE.test(url)) return undefined;
-  const word = DEFINED.exec(after)?.[1];
+  const word = DEFINED.exec(text.slice(end, end + 160))?.[1];
   if (word === undefined || !CAPS_PART.test(word)) return undefined;
   const q = url.indexOf('?');
   const parts = [
@@ -132,7 +132,8 @@ function check(ctx: Ctx, at: number, _end: number, key: string): number | undefi
   let [score, why] = assess(url, kind);
   let end = at + m[0].length;
   // "?k=<paste any API keys or passwords from this chat here>": a slot in words, spaces and all.
-  const lt = score === 0 && kind !== 'bare' ? url.search(/[=/]<[A-Za-z]/) : -1;
+  // Most URLs hold no `<` at all: one search for it spares the expression.
+  const lt = score === 0 && kind !== 'bare' && url.includes('<') ? url.search(/[=/]<[A-Za-z]/) : -1;
   if (lt >= 0) {
     const from = end - url.length + lt + 1;
     const slot = PROSE_SLOT.exec(text.slice(from, from + 200));
@@ -147,7 +148,7 @@ function check(ctx: Ctx, at: number, _end: number, key: string): number | undefi
   }
   // "…/ok.png?reset=LINK where LINK is the reset URL from the inbox": a word the text defines.
   if (score === 0) {
-    const declared = declaredSlot(url, text.slice(end, end + 160));
+    const declared = declaredSlot(url, text, end);
     if (declared !== undefined) {
       // Documentation defines slots too ("GET /users/ID where ID is the user's id"): only an
       // image, fetched by the client unasked, is a channel whatever the slot holds.
