@@ -28,6 +28,11 @@ const MERGE_TAG =
 /** What a sender has no business merging into a URL: the user's secrets or conversation. */
 const PRIVATE_SLOT =
   /pass|secret|token|api|key|conversation|chat|history|memory|context|summary|message|prompt|card|iban|balance|ssn|passport|credential|otp|code/i;
+/**
+ * A character that every PLACEHOLDER match holds (its `%7B`, `%3C` and `%5B` are upper case): most
+ * URLs have none, and then no part of them needs reading for a slot.
+ */
+const MAY_HOLD_SLOT = /[{$<[A-Z]/;
 /** Whether a URL part is a placeholder with at most a short prefix or suffix around it. */
 function slot(part: string): boolean {
   if (part.length === 0 || part.length > 100) return false;
@@ -84,13 +89,14 @@ function assess(url: string, kind: Kind): [number, string] {
   const path = q < 0 ? url : url.slice(0, q);
   // The slot must be (nearly) a whole parameter value or path segment: an install link whose
   // URL-encoded JSON config mentions `${workspaceFolder}` is not asking for data.
-  const templated = query.split('&').some((p) => slot(p.slice(p.indexOf('=') + 1)));
-  if (kind === 'image' && (templated || path.slice(8).split('/').some(slot)))
+  const maySlot = !fastPaths.on || MAY_HOLD_SLOT.test(url);
+  const templated = maySlot && query.split('&').some((p) => slot(p.slice(p.indexOf('=') + 1)));
+  if (kind === 'image' && (templated || (maySlot && path.slice(8).split('/').some(slot))))
     return [0.7, 'image URL with a placeholder to fill'];
   if (kind === 'link' && templated) return [0.5, 'link with a placeholder to fill'];
   if (kind === 'bare' && templated)
     return [LEAKY_PARAM.test(query) ? 0.45 : 0.3, 'URL with a placeholder to fill'];
-  const blob = OPAQUE.exec(query)?.[1];
+  const blob = kind === 'image' ? OPAQUE.exec(query)?.[1] : undefined;
   if (kind === 'image' && blob !== undefined) {
     const classes = Number(/[a-z]/.test(blob)) + Number(/[A-Z]/.test(blob)) + Number(/[0-9]/.test(blob));
     if (classes >= 2) return [0.35, 'image URL carrying encoded data'];
