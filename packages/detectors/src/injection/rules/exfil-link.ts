@@ -3,6 +3,7 @@
  * whose query carries a template placeholder (`?q={conversation}`) or a long encoded blob, and
  * links or bare URLs with placeholders for the model to fill in.
  */
+import { isSpace } from '../chars.js';
 import { fastPaths } from '../fast-paths.js';
 import { type Ctx, excerpt, matchAt, type Rule, sticky } from '../rule.js';
 import { voice } from './context.js';
@@ -64,11 +65,37 @@ const DEFINED =
   /^[)\]"'`.,;:]*\s*(?:,\s*)?(?:where|with|replacing|and\s+replace|after\s+replacing|substituting)\s+(?:the\s+)?[`'"]?([A-Z][A-Z0-9]*)[`'"]?\s+(?:is|=|being|means|stands\s+for|(?:is\s+)?replaced\s+(?:by|with)|should\s+be|contains?|holds?|with)\b/;
 
 /**
+ * Whether the first character from `at` that is neither a space nor one of DEFINED's leading marks
+ * (`)]"'\`.,;:`) starts one of its words (w, r, a, s). Most URLs are followed by other words, and
+ * then neither DEFINED nor CAPS_ANYWHERE needs to run.
+ */
+function mayDefine(text: string, at: number): boolean {
+  let i = at;
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const mark = // ) ] " ' ` . , ; :
+      c === 0x29 ||
+      c === 0x5d ||
+      c === 0x22 ||
+      c === 0x27 ||
+      c === 0x60 ||
+      c === 0x2e ||
+      c === 0x2c ||
+      c === 0x3b ||
+      c === 0x3a;
+    if (!mark && !isSpace(c)) break;
+  }
+  const c = text.charCodeAt(i);
+  return c === 0x77 || c === 0x72 || c === 0x61 || c === 0x73;
+}
+
+/**
  * The upper-case word standing for a whole parameter value or path segment of `url` that the
- * words after it (from `end` in `text`) define as something to put there ("where LINK is …", "replacing DATA with …").
+ * words after it (from `end` in `text`) define as something to put there ("where LINK is …",
+ * "replacing DATA with …").
  */
 function declaredSlot(url: string, text: string, end: number): string | undefined {
-  if (!CAPS_ANYWHERE.test(url)) return undefined;
+  if ((fastPaths.on && !mayDefine(text, end)) || !CAPS_ANYWHERE.test(url)) return undefined;
   const word = DEFINED.exec(text.slice(end, end + 160))?.[1];
   if (word === undefined || !CAPS_PART.test(word)) return undefined;
   const q = url.indexOf('?');
