@@ -36,6 +36,11 @@ export const CUES_AT: usize = 0x30a00;
 export const CUE_COUNT_AT: usize = 0x30afc;
 /** A bit per cue hash's top ten bits (`isCue`), u32 × 32. */
 export const CUE_BITS_AT: usize = 0x30c00;
+/**
+ * The hash of a word's first five letters (as `wordH5`) that `scan` watches for, i32: the host's
+ * (`decod`, which the encoded-text cue looks for; `RESULT_AT` + 40).
+ */
+export const WATCH_AT: usize = 0x30bf0;
 /** Per feature, its weight (low byte) and count in the window (high byte), i16 × `SIZE`. */
 export const CELLS_AT: usize = 0x31000;
 /** The word searches' tables (`search`: columns i32, steps u16 by class, other classes u8, nodes i32), to `TEXT_AT`. */
@@ -97,10 +102,11 @@ const QUOTED: i32 = 0x5be0cd19;
 const LEET_ALT: i32 = 0x1b873593;
 
 /**
- * What the last call found, i32 × 10: the best window's sum, start and end and the text's token
+ * What the last call found, i32 × 11: the best window's sum, start and end and the text's token
  * count (`scan`), the automaton's state (`search`), where the text's first code unit past
- * ASCII is (`scan`; -1: none), and `search`'s match (start, -1: none; end; node) and the word
- * start it last ruled out. In memory, not in exported globals: the host
+ * ASCII is (`scan`; -1: none), `search`'s match (start, -1: none; end; node) and the word
+ * start it last ruled out, and where the first word whose first five letters hash as `WATCH_AT`
+ * says starts (`scan`; -1: none). In memory, not in exported globals: the host
  * reads memory through a typed array, a global through a call into the engine.
  */
 export const RESULT_AT: usize = 0x30b00;
@@ -239,8 +245,9 @@ function asciiWord(i: i32, f: i32): i32 {
 /**
  * Reads the text's code units `[0, n)` (a text of its own: offsets are its own) with windows of
  * `span` tokens, as `scanWindows` with `readTokens` and the fast paths on; leaves the best window
- * at `RESULT_AT` (sum, start, end), the number of tokens after it, and at `RESULT_AT` + 20 where
- * the first code unit past ASCII is. Every count is back at zero after it.
+ * at `RESULT_AT` (sum, start, end), the number of tokens after it, at `RESULT_AT` + 20 where
+ * the first code unit past ASCII is, and at + 40 where the first word `WATCH_AT` names starts.
+ * Every count is back at zero after it.
  */
 export function scan(n: i32, span: i32): void {
   const mask = RING - 1;
@@ -263,6 +270,7 @@ export function scan(n: i32, span: i32): void {
   store<i32>(RESULT_AT + 4, 0);
   store<i32>(RESULT_AT + 8, 0);
   store<i32>(RESULT_AT + 20, -1);
+  store<i32>(RESULT_AT + 40, -1);
   // A newline past the text (the host leaves room for it) ends the ASCII loops without a test
   // of `i` against `n` at every character: it is neither a word character nor a plain separator.
   store<u16>(TEXT_AT + ((<usize>n) << 1), 10);
@@ -322,6 +330,8 @@ export function scan(n: i32, span: i32): void {
       const h = wordHash;
       const digits = wordDigits;
       let h5 = wordH5;
+      if (len >= 5 && h5 === load<i32>(WATCH_AT) && load<i32>(RESULT_AT + 40) < 0)
+        store<i32>(RESULT_AT + 40, start);
       store<i32>(ringAt(TOK_START, slot), start);
       store<i32>(ringAt(TOK_END, slot), i);
       if (c === 32) i++;

@@ -9,6 +9,7 @@
 
 import { decodeBase64 } from '../secrets/base64.js';
 import { fastPaths } from './fast-paths.js';
+import { watchedFrom } from './wasm.js';
 
 /** A reading of part of a text under an encoding: where it stands, and what it says decoded. */
 export interface Encoded {
@@ -59,9 +60,16 @@ function cueAfter(text: string, digits: string, before: string, back: readonly n
   return false;
 }
 
-/** Whether `CUE` matches where "decod" starts, in some case. */
+/**
+ * Whether `CUE` matches where "decod" starts, in some case. Where the classifier's scan read the
+ * text (it reads every text first), `DECOD` is searched only from the first place the scan could
+ * not rule out (`watchedFrom` in wasm.ts): most texts name no decoding, and this search over the
+ * whole text was 1.7% of `scanText` on the third-party corpus.
+ */
 function cueAtDecod(text: string): boolean {
-  DECOD.lastIndex = 0;
+  const from = watchedFrom(text) ?? 0;
+  if (from < 0) return false;
+  DECOD.lastIndex = from;
   while (DECOD.test(text)) if (cueAt(text, DECOD.lastIndex - 5)) return true;
   return false;
 }

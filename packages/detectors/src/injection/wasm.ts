@@ -13,7 +13,7 @@ import { fastPaths } from './fast-paths.js';
 import { ASCII_WORD, CLASS, FOLD, MATH_FOLD, NL } from './model/chars.js';
 import { LEET } from './model/leet.js';
 import { type Best, emptyCells } from './model/scan.js';
-import { CUE_HASHES, HASH_BITS, PLAIN, SIZE } from './model/tokens.js';
+import { CUE_HASHES, HASH_BITS, PLAIN, SIZE, wordHash } from './model/tokens.js';
 import { WASM_BINARY } from './wasm-binary.js';
 
 /** The parts of the WebAssembly API used here (the compiler's `lib` declares none of it). */
@@ -113,6 +113,7 @@ function instantiate(): Exports {
     throw new Error('detectors wasm: too many cue words');
   new Int32Array(buf, constant(x, 'CUES_AT'), CUE_HASHES.length).set(CUE_HASHES);
   new Int32Array(buf, constant(x, 'CUE_COUNT_AT'), 1)[0] = CUE_HASHES.length;
+  new Int32Array(buf, constant(x, 'WATCH_AT'), 1)[0] = wordHash(WATCHED);
   const cueBits = new Uint32Array(buf, constant(x, 'CUE_BITS_AT'), 32);
   for (const h of CUE_HASHES) cueBits[h >>> 27] = cueBits[h >>> 27]! | (1 << ((h >>> 22) & 31));
   const out = {
@@ -235,6 +236,30 @@ let scanned: string | undefined;
 export function firstWide(text: string): number | undefined {
   if (scanned !== text || module === undefined) return undefined;
   return words[module.resultAt + 5];
+}
+
+/**
+ * The start of a word `scan` looks out for (`WATCH_AT` in assembly/scan.ts; lower case, five ASCII
+ * letters): the "decod" of decode, decoding, decoder…, which the encoded-text cue searches every text
+ * for (`cueAtDecod` in encoded.ts).
+ */
+const WATCHED = 'decod';
+
+/**
+ * Where in `text` the cue's "decod" may start a word, by the last scan if it read `text`
+ * (`undefined` otherwise): the first word whose first five letters read (hash) as `WATCHED`, or
+ * the first code unit past ASCII, whichever comes first; -1: nowhere. Before its first code unit
+ * past ASCII a text's words start where the expression's `\b` holds before a letter (after no
+ * ASCII letter or digit; `scan` also starts one after `_`, which only adds a place to look), and
+ * the first five letters of such a word are "decod" in some case exactly when it folds to
+ * `WATCHED`; from there on characters that are not ASCII join or part words as the expression's
+ * `\b` does not, so that part is left to the expression.
+ */
+export function watchedFrom(text: string): number | undefined {
+  if (scanned !== text || module === undefined) return undefined;
+  const word = words[module.resultAt + 10]!;
+  const wide = words[module.resultAt + 5]!;
+  return word < 0 ? wide : wide < 0 ? word : Math.min(word, wide);
 }
 
 /** A word search's automaton (`WordSearch` in word-search.ts). */

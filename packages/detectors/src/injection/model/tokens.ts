@@ -72,7 +72,7 @@ const STEM = 0x3c6ef372;
 const QUOTED = 0x5be0cd19;
 
 /** The token hash of an ASCII word, as `readTokens` computes it. */
-function wordHash(w: string): number {
+export function wordHash(w: string): number {
   let h = FNV;
   for (let i = 0; i < w.length; i++) h = Math.imul(h ^ w.charCodeAt(i), PRIME);
   return h;
