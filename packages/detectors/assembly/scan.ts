@@ -102,11 +102,12 @@ const QUOTED: i32 = 0x5be0cd19;
 const LEET_ALT: i32 = 0x1b873593;
 
 /**
- * What the last call found, i32 × 11: the best window's sum, start and end and the text's token
+ * What the last call found, i32 × 12: the best window's sum, start and end and the text's token
  * count (`scan`), the automaton's state (`search`), where the text's first code unit past
  * ASCII is (`scan`; -1: none), `search`'s match (start, -1: none; end; node) and the word
- * start it last ruled out, and where the first word whose first five letters hash as `WATCH_AT`
- * says starts (`scan`; -1: none). In memory, not in exported globals: the host
+ * start it last ruled out; where the first word whose first five letters hash as `WATCH_AT`
+ * says starts, and the first ASCII letter or digit that goes on a word after code units past
+ * ASCII ("naïve"'s v; both `scan`, -1: none). In memory, not in exported globals: the host
  * reads memory through a typed array, a global through a call into the engine.
  */
 export const RESULT_AT: usize = 0x30b00;
@@ -246,8 +247,9 @@ function asciiWord(i: i32, f: i32): i32 {
  * Reads the text's code units `[0, n)` (a text of its own: offsets are its own) with windows of
  * `span` tokens, as `scanWindows` with `readTokens` and the fast paths on; leaves the best window
  * at `RESULT_AT` (sum, start, end), the number of tokens after it, at `RESULT_AT` + 20 where
- * the first code unit past ASCII is, and at + 40 where the first word `WATCH_AT` names starts.
- * Every count is back at zero after it.
+ * the first code unit past ASCII is, at + 40 where the first word `WATCH_AT` names starts, and at
+ * + 44 the first ASCII part of a word after code units past ASCII. Every count is back at zero
+ * after it.
  */
 export function scan(n: i32, span: i32): void {
   const mask = RING - 1;
@@ -271,6 +273,7 @@ export function scan(n: i32, span: i32): void {
   store<i32>(RESULT_AT + 8, 0);
   store<i32>(RESULT_AT + 20, -1);
   store<i32>(RESULT_AT + 40, -1);
+  store<i32>(RESULT_AT + 44, -1);
   // A newline past the text (the host leaves room for it) ends the ASCII loops without a test
   // of `i` against `n` at every character: it is neither a word character nor a plain separator.
   store<u16>(TEXT_AT + ((<usize>n) << 1), 10);
@@ -283,6 +286,8 @@ export function scan(n: i32, span: i32): void {
       const f = <i32>load<u8>(ASCII_WORD_AT + <usize>c);
       if (f !== 0) {
         if (wordLen === 0) start = i;
+        // ASCII letters that go on a word after code units past ASCII (`RESULT_AT` + 44).
+        else if (load<i32>(RESULT_AT + 44) < 0) store<i32>(RESULT_AT + 44, i);
         i = asciiWord(i, f);
         c = unit(i);
         if (c >= 0x80) continue;

@@ -246,20 +246,20 @@ export function firstWide(text: string): number | undefined {
 const WATCHED = 'decod';
 
 /**
- * Where in `text` the cue's "decod" may start a word, by the last scan if it read `text`
- * (`undefined` otherwise): the first word whose first five letters read (hash) as `WATCHED`, or
- * the first code unit past ASCII, whichever comes first; -1: nowhere. Before its first code unit
- * past ASCII a text's words start where the expression's `\b` holds before a letter (after no
- * ASCII letter or digit; `scan` also starts one after `_`, which only adds a place to look), and
- * the first five letters of such a word are "decod" in some case exactly when it folds to
- * `WATCHED`; from there on characters that are not ASCII join or part words as the expression's
- * `\b` does not, so that part is left to the expression.
+ * Where in `text` the cue's "decod" may start after no ASCII letter, digit or `_` (the
+ * expression's `\b`), by the last scan if it read `text` (`undefined` otherwise): at the first word
+ * whose first five letters read (hash) as `WATCHED`, or at the first ASCII part of a word after
+ * code units past ASCII, whichever comes first; -1: nowhere. The scan starts a word after any
+ * character but an ASCII letter or digit and the code units past ASCII it reads as letters or
+ * skips (zero-width, soft hyphen); so where the expression's `\b` holds before an ASCII letter,
+ * either a word starts there (also after `_`, which only adds a place to look) or the letter goes
+ * on a word after such code units.
  */
 export function watchedFrom(text: string): number | undefined {
   if (scanned !== text || module === undefined) return undefined;
   const word = words[module.resultAt + 10]!;
-  const wide = words[module.resultAt + 5]!;
-  return word < 0 ? wide : wide < 0 ? word : Math.min(word, wide);
+  const joined = words[module.resultAt + 11]!;
+  return word < 0 ? joined : joined < 0 ? word : Math.min(word, joined);
 }
 
 /** A word search's automaton (`WordSearch` in word-search.ts). */
