@@ -102,12 +102,13 @@ const QUOTED: i32 = 0x5be0cd19;
 const LEET_ALT: i32 = 0x1b873593;
 
 /**
- * What the last call found, i32 × 12: the best window's sum, start and end and the text's token
+ * What the last call found, i32 × 13: the best window's sum, start and end and the text's token
  * count (`scan`), the automaton's state (`search`), where the text's first code unit past
  * ASCII is (`scan`; -1: none), `search`'s match (start, -1: none; end; node) and the word
  * start it last ruled out; where the first word whose first five letters hash as `WATCH_AT`
  * says starts, and the first ASCII letter or digit that goes on a word after code units past
- * ASCII ("naïve"'s v; both `scan`, -1: none). In memory, not in exported globals: the host
+ * ASCII ("naïve"'s v), and where the first six digits in words at most three characters apart
+ * start (all `scan`, -1: none). In memory, not in exported globals: the host
  * reads memory through a typed array, a global through a call into the engine.
  */
 export const RESULT_AT: usize = 0x30b00;
@@ -122,6 +123,13 @@ let flag: i32 = 0;
 let foreign: i32 = 0;
 let leetWord: bool = false;
 let leetStem: i32 = 0;
+/**
+ * The words with digits `scan` has read close together (`RESULT_AT` + 48): where the first
+ * starts, where the last ends, and how many digits they hold.
+ */
+let runStart: i32 = 0;
+let runEnd: i32 = 0;
+let runDigits: i32 = 0;
 
 function unit(i: i32): i32 {
   return <i32>load<u16>(TEXT_AT + ((<usize>i) << 1));
@@ -248,8 +256,8 @@ function asciiWord(i: i32, f: i32): i32 {
  * `span` tokens, as `scanWindows` with `readTokens` and the fast paths on; leaves the best window
  * at `RESULT_AT` (sum, start, end), the number of tokens after it, at `RESULT_AT` + 20 where
  * the first code unit past ASCII is, at + 40 where the first word `WATCH_AT` names starts, and at
- * + 44 the first ASCII part of a word after code units past ASCII. Every count is back at zero
- * after it.
+ * + 44 the first ASCII part of a word after code units past ASCII, at + 48 where the first six
+ * digits in words at most three characters apart start. Every count is back at zero after it.
  */
 export function scan(n: i32, span: i32): void {
   const mask = RING - 1;
@@ -274,6 +282,9 @@ export function scan(n: i32, span: i32): void {
   store<i32>(RESULT_AT + 20, -1);
   store<i32>(RESULT_AT + 40, -1);
   store<i32>(RESULT_AT + 44, -1);
+  store<i32>(RESULT_AT + 48, -1);
+  runEnd = -8;
+  runDigits = 0;
   // A newline past the text (the host leaves room for it) ends the ASCII loops without a test
   // of `i` against `n` at every character: it is neither a word character nor a plain separator.
   store<u16>(TEXT_AT + ((<usize>n) << 1), 10);
@@ -339,6 +350,17 @@ export function scan(n: i32, span: i32): void {
         store<i32>(RESULT_AT + 40, start);
       store<i32>(ringAt(TOK_START, slot), start);
       store<i32>(ringAt(TOK_END, slot), i);
+      if (digits > 0) {
+        // Words with digits at most three characters apart, six digits in all: where a run of
+        // digits and separators may be (`RESULT_AT` + 48).
+        if (start - runEnd > 3) {
+          runStart = start;
+          runDigits = 0;
+        }
+        runDigits += digits;
+        runEnd = i;
+        if (runDigits >= 6 && load<i32>(RESULT_AT + 48) < 0) store<i32>(RESULT_AT + 48, runStart);
+      }
       if (c === 32) i++;
       tok = h;
       let x1 = 0;

@@ -87,14 +87,16 @@ export function scanText(text: string, opts: ScanOptions = {}): Scan {
 export function collect(text: string, out: Finding[], opts: ScanOptions = {}): void {
   if (typeof text !== 'string' || text.length === 0) return;
   const kinds = opts.kinds;
+  const injection = kinds === undefined || kinds.includes('injection');
+  // The learned classifier catches phrasings the rules were never written for (docs/detectors.md).
+  // It reads first, so that where it is sure the text is benign the rules' everyday words are
+  // not read (`SURE_BENIGN_MARGIN`), and its scan tells the PII search where no run of digits
+  // can start (`digitRunFrom`); its finding still follows the rules' in `out`.
+  const model: Finding[] = [];
+  const margin = injection ? detectInjectionModel(text, model) : 0;
   if (kinds === undefined || kinds.includes('secret')) detectSecrets(text, out);
   if (kinds === undefined || kinds.includes('pii')) detectPii(text, out);
-  if (kinds === undefined || kinds.includes('injection')) {
-    // The learned classifier catches phrasings the rules were never written for (docs/detectors.md).
-    // It reads first, so that where it is sure the text is benign the rules' everyday words are
-    // not read (`SURE_BENIGN_MARGIN`); its finding still follows the rules' in `out`.
-    const model: Finding[] = [];
-    const margin = detectInjectionModel(text, model);
+  if (injection) {
     const long = text.length >= BENIGN_MIN_LENGTH;
     const from = out.length;
     readRules(text, out, !(long && margin <= -SURE_BENIGN_MARGIN));

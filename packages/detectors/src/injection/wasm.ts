@@ -262,6 +262,18 @@ export function watchedFrom(text: string): number | undefined {
   return word < 0 ? joined : joined < 0 ? word : Math.min(word, joined);
 }
 
+/**
+ * Where in `text` a run of six digits joined by at most three separators may start (`DIGIT_RUN`
+ * in pii.ts), by the last scan if it read `text` (`undefined` otherwise): where the first six
+ * digits of words read at most three characters apart start; -1: nowhere. The run's separators
+ * (space, `-`, `.`, `(`, `)`, no-break space) all end a word for the scan, so the words that hold
+ * such a run's digits lie that close, and the scan counts every ASCII digit (and more).
+ */
+export function digitRunFrom(text: string): number | undefined {
+  if (scanned !== text || module === undefined) return undefined;
+  return words[module.resultAt + 12];
+}
+
 /** A word search's automaton (`WordSearch` in word-search.ts). */
 export interface WalkTables {
   readonly step: Uint16Array;
