@@ -41,10 +41,21 @@ export const CUE_BITS_AT: usize = 0x30c00;
  * (`decod`, which the encoded-text cue looks for; `RESULT_AT` + 40).
  */
 export const WATCH_AT: usize = 0x30bf0;
+/**
+ * The characters after a `"` whose places `scan` lists (`QUOTES_AT`), a bit per ASCII code unit,
+ * u32 × 4: the second characters of the rules' symbols that start with one (`"role"`, `"name"`).
+ */
+export const QUOTE_NEXT_AT: usize = 0x30be0;
 /** Per feature, its weight (low byte) and count in the window (high byte), i16 × `SIZE`. */
 export const CELLS_AT: usize = 0x31000;
 /** The word searches' tables (`search`: columns i32, steps u16 by class, other classes u8, nodes i32), to `TEXT_AT`. */
 export const WORDS_AT: usize = 0x100000;
+/**
+ * Where the text holds a `"` followed by a character of `QUOTE_NEXT_AT`, i32 × up to
+ * `MAX_QUOTES`, in order; how many at `RESULT_AT` + 52 (more than `MAX_QUOTES`: the list is cut).
+ */
+export const QUOTES_AT: usize = 0xa0000;
+export const MAX_QUOTES: i32 = 0x4000;
 /** The text, u16 × its length. Memory past it grows as long texts need. */
 export const TEXT_AT: usize = 0x200000;
 
@@ -102,13 +113,13 @@ const QUOTED: i32 = 0x5be0cd19;
 const LEET_ALT: i32 = 0x1b873593;
 
 /**
- * What the last call found, i32 × 13: the best window's sum, start and end and the text's token
+ * What the last call found, i32 × 14: the best window's sum, start and end and the text's token
  * count (`scan`), the automaton's state (`search`), where the text's first code unit past
  * ASCII is (`scan`; -1: none), `search`'s match (start, -1: none; end; node) and the word
  * start it last ruled out; where the first word whose first five letters hash as `WATCH_AT`
  * says starts, and the first ASCII letter or digit that goes on a word after code units past
  * ASCII ("naïve"'s v), and where the first six digits in words at most three characters apart
- * start (all `scan`, -1: none). In memory, not in exported globals: the host
+ * start (all `scan`, -1: none), and how many places `QUOTES_AT` lists. In memory, not in exported globals: the host
  * reads memory through a typed array, a global through a call into the engine.
  */
 export const RESULT_AT: usize = 0x30b00;
@@ -201,6 +212,15 @@ function isCue(x: i32): bool {
   return false;
 }
 
+/** Lists the `"` at `i` when the character after it is one of `QUOTE_NEXT_AT`'s. */
+function noteQuote(i: i32): void {
+  const d = unit(i + 1);
+  if (d >= 128 || ((load<u32>(QUOTE_NEXT_AT + ((<usize>(d >> 5)) << 2)) >>> (d & 31)) & 1) === 0) return;
+  const k = load<i32>(RESULT_AT + 52);
+  if (k < MAX_QUOTES) store<i32>(QUOTES_AT + ((<usize>k) << 2), i);
+  store<i32>(RESULT_AT + 52, k + 1);
+}
+
 /** Adds a feature's weight to `sum` when it enters the window (its count was 0). */
 function enter(f: i32, sum: i32): i32 {
   const p = CELLS_AT + ((<usize>f) << 1);
@@ -283,6 +303,7 @@ export function scan(n: i32, span: i32): void {
   store<i32>(RESULT_AT + 40, -1);
   store<i32>(RESULT_AT + 44, -1);
   store<i32>(RESULT_AT + 48, -1);
+  store<i32>(RESULT_AT + 52, 0);
   runEnd = -8;
   runDigits = 0;
   // A newline past the text (the host leaves room for it) ends the ASCII loops without a test
@@ -418,8 +439,10 @@ export function scan(n: i32, span: i32): void {
     } else {
       if (i >= n) break;
       odd = 0;
-      if (c === 34 || c === 0x201c || c === 0x201d)
+      if (c === 34 || c === 0x201c || c === 0x201d) {
+        if (c === 34) noteQuote(i);
         quoted = quoted === 0 && c !== 0x201d && isCue(prev) ? QUOTED : 0;
+      }
       if (cls === NL) {
         bos = true;
         quoted = 0;

@@ -14,6 +14,7 @@ import { fold } from '../src/injection/obfuscation.js';
 import { before, stickyMatchers } from '../src/injection/rule.js';
 import { leftMatchers } from '../src/injection/tail.js';
 import { CORE } from '../src/injection/triggers.js';
+import { quoteCount } from '../src/injection/wasm.js';
 import type { Finding } from '../src/types.js';
 import { devTexts } from './dev-fixtures.js';
 import { anyText, PHRASES, ruleFindings, slowly, texts } from './fast-path-texts.js';
@@ -335,6 +336,71 @@ describe('each fast path', () => {
       }),
       { numRuns: 3000 },
     );
+  });
+
+  it('the symbols search finds what the expression finds after the scan listed the quotes, call after call', () => {
+    const pass = CORE.find((p) => p.search !== undefined);
+    const { re, search } = pass!;
+    // The places of `"` the classifier's scan lists (`quoteCount`): quotes before every case of
+    // the symbols' next letters and before others, escaped and not, in JSON-like text.
+    const fragment = fc.constantFrom(
+      '"',
+      '""',
+      '"role"',
+      '"ROLE"',
+      '"Name"',
+      '"name": "x"',
+      '"n',
+      '"r',
+      '"ro',
+      '"N',
+      '"R',
+      '"x"',
+      '\\"',
+      '\\"role\\"',
+      '\\"NAME\\"',
+      '\\"n',
+      '"\u201c',
+      '](',
+      '![',
+      '<!--',
+      '<|',
+      ': ',
+      ', ',
+      '{',
+      '}',
+      'x',
+      ' ',
+      '\n',
+      'é',
+      'lorem ipsum ',
+    );
+    const longText = fc
+      .array(fragment, { minLength: 60, maxLength: 300, size: 'max' })
+      .map((a) => a.join(''));
+    let listed = 0;
+    fc.assert(
+      fc.property(longText, fc.array(fc.nat(), { maxLength: 4 }), fc.nat(3), (text, jumps, other) => {
+        detectInjectionModel(text, []);
+        if (quoteCount(text) >= 0) listed++;
+        let from = 0;
+        for (let n = 0; n < 200 && from <= text.length; n++) {
+          // Another text scanned in between takes the list away; this one scanned again brings it back.
+          if (n === 1 && other === 1) detectInjectionModel(`${text} and more`, []);
+          if (n === 2 && other === 2) detectInjectionModel(text, []);
+          re.lastIndex = from;
+          const want = re.exec(text);
+          const got = search!.exec(text, from);
+          expect(got?.index).toBe(want?.index);
+          expect(got?.[0]).toBe(want?.[0]);
+          if (want === null) break;
+          const jump = jumps[n % (jumps.length + 1)];
+          from = jump === undefined ? want.index + want[0].length : jump % (text.length + 1);
+        }
+      }),
+      { numRuns: 1500 },
+    );
+    expect(listed).toBeGreaterThan(1000);
   });
 
   it('the symbols search finds what the symbols expression finds on long texts, call after call', () => {

@@ -8,6 +8,7 @@
  */
 import { isAsciiLetter } from './chars.js';
 import { fastPaths } from './fast-paths.js';
+import { quoteCount, quotePlace, watchQuotes } from './wasm.js';
 
 export class SymbolSearch {
   /** The characters the symbols start with. */
@@ -34,6 +35,14 @@ export class SymbolSearch {
   /** The text and start of the last long `exec`, for which `next` holds. */
   private subject: string | undefined;
   private from = 0;
+  /**
+   * The needle `"` (-1: none, or its places are not listed): where the classifier's scan read the
+   * text, it lists each `"` that a character a symbol may go on with follows (`watchQuotes` in
+   * wasm.ts), and the search steps through that list, not through every `"` of a JSON text.
+   */
+  private readonly quote: number;
+  /** Where in the scan's list the search of `"` is. */
+  private listed = 0;
 
   private constructor(symbols: readonly string[], source: string) {
     const seconds = new Map<string, Set<number>>();
@@ -63,6 +72,21 @@ export class SymbolSearch {
       else this.needles.push(n);
     }
     this.behind = this.needles.map((n) => folded.get(n) ?? -1);
+    this.quote = this.needles.indexOf('"');
+    if (this.quote >= 0) {
+      // What may follow a `"` that starts a symbol, or that a folded needle's symbols go on with.
+      const back = this.behind[this.quote]!;
+      const after = new Set<number>();
+      let listable = true;
+      for (const s of symbols) {
+        const at = s.charCodeAt(0) === 34 ? 1 : s.charCodeAt(0) === back && s.charCodeAt(1) === 34 ? 2 : -1;
+        if (at < 0) continue;
+        if (at >= s.length) listable = false;
+        const c = s.charCodeAt(at);
+        for (const k of isAsciiLetter(c) ? [c | 32, c & ~32] : [c]) after.add(k);
+      }
+      if (!listable || !watchQuotes([...after])) this.quote = -1;
+    }
     this.sticky = new RegExp(source, 'y');
     this.global = new RegExp(source, 'g');
     this.next = this.firsts.map(() => -1);
@@ -112,16 +136,27 @@ export class SymbolSearch {
   /** `exec` on a long rest of a text, from its needles. */
   private execLong(subject: string, from: number): RegExpExecArray | null {
     const { needles, next } = this;
+    // Places of `"` the scan listed (-1: none listed), stepped through in place of every `"`: a
+    // `"` not listed starts no symbol. Asked afresh at each call: another text may have been
+    // scanned since, and then the search reads every `"` until this text is scanned again.
+    const quotes = this.quote < 0 ? -1 : quoteCount(subject);
     // Where each needle next occurs is kept between calls on the same text: searching afresh from
     // every match made a long text with a few rare first characters quadratic (each call looked to
     // the end of the text for them). A position already passed is looked up again; -1 (none left)
     // stays true further on.
     if (subject !== this.subject || from < this.from) {
-      for (let k = 0; k < needles.length; k++) next[k] = subject.indexOf(needles[k]!, from);
+      this.listed = 0;
+      for (let k = 0; k < needles.length; k++)
+        next[k] =
+          k === this.quote && quotes >= 0 ? this.quoteFrom(from, quotes) : subject.indexOf(needles[k]!, from);
       this.subject = subject;
     } else {
       for (let k = 0; k < needles.length; k++)
-        if (next[k]! >= 0 && next[k]! < from) next[k] = subject.indexOf(needles[k]!, from);
+        if (next[k]! >= 0 && next[k]! < from)
+          next[k] =
+            k === this.quote && quotes >= 0
+              ? this.quoteFrom(from, quotes)
+              : subject.indexOf(needles[k]!, from);
     }
     this.from = from;
     for (;;) {
@@ -162,10 +197,23 @@ export class SymbolSearch {
             return m;
           }
         }
-        at = subject.indexOf(key, at + 1);
+        at = k === this.quote && quotes >= 0 ? this.quoteFrom(at + 1, quotes) : subject.indexOf(key, at + 1);
       } while (at >= 0 && at < bound);
       next[k] = at;
     }
+  }
+
+  /**
+   * The first of the scan's `count` listed places of `"` at or after `from` (-1: none); the list is
+   * read forwards from where the last call left it, as `from` only grows for one text.
+   */
+  private quoteFrom(from: number, count: number): number {
+    let k = this.listed;
+    // A text read again from its start (or the list of another text of the same words).
+    if (k > 0 && (k > count || quotePlace(k - 1) >= from)) k = 0;
+    while (k < count && quotePlace(k) < from) k++;
+    this.listed = k;
+    return k < count ? quotePlace(k) : -1;
   }
 
   /** The symbols may start with `first` then `second` (NaN past the end: no). */

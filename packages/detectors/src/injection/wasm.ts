@@ -54,6 +54,10 @@ interface Exports {
   textAt: number;
   /** `RESULT_AT` in 32-bit words. */
   resultAt: number;
+  /** `QUOTES_AT` in 32-bit words, `MAX_QUOTES`, and `QUOTE_NEXT_AT` in bytes. */
+  quotesAt: number;
+  maxQuotes: number;
+  quoteNextAt: number;
 }
 
 /** The most memory kept from one text to the next: enough for a text of 15 M characters. */
@@ -114,6 +118,9 @@ function instantiate(): Exports {
   new Int32Array(buf, constant(x, 'CUES_AT'), CUE_HASHES.length).set(CUE_HASHES);
   new Int32Array(buf, constant(x, 'CUE_COUNT_AT'), 1)[0] = CUE_HASHES.length;
   new Int32Array(buf, constant(x, 'WATCH_AT'), 1)[0] = wordHash(WATCHED);
+  new Uint32Array(buf, constant(x, 'QUOTE_NEXT_AT'), 4).set(quoteNext);
+  if (constant(x, 'QUOTES_AT') + 4 * constant(x, 'MAX_QUOTES') > constant(x, 'WORDS_AT'))
+    throw new Error('detectors wasm: the list of quotes runs into the word searches');
   const cueBits = new Uint32Array(buf, constant(x, 'CUE_BITS_AT'), 32);
   for (const h of CUE_HASHES) cueBits[h >>> 27] = cueBits[h >>> 27]! | (1 << ((h >>> 22) & 31));
   const out = {
@@ -123,7 +130,11 @@ function instantiate(): Exports {
     wordsAt: constant(x, 'WORDS_AT'),
     textAt: constant(x, 'TEXT_AT'),
     resultAt: constant(x, 'RESULT_AT') / 4,
+    quotesAt: constant(x, 'QUOTES_AT') / 4,
+    maxQuotes: constant(x, 'MAX_QUOTES'),
+    quoteNextAt: constant(x, 'QUOTE_NEXT_AT'),
   };
+  quotesBase = out.quotesAt;
   wordsNext = out.wordsAt;
   return out;
 }
@@ -272,6 +283,42 @@ export function watchedFrom(text: string): number | undefined {
 export function digitRunFrom(text: string): number | undefined {
   if (scanned !== text || module === undefined) return undefined;
   return words[module.resultAt + 12];
+}
+
+/** The characters after a `"` whose places `scan` lists (`QUOTE_NEXT_AT`), a bit per ASCII code unit. */
+const quoteNext = new Uint32Array(4);
+
+/**
+ * Asks the scan to list where a `"` is followed by one of `seconds` (code units), from its next
+ * text on (`quoteCount`); false when one is past ASCII (the list is not kept for them).
+ */
+export function watchQuotes(seconds: readonly number[]): boolean {
+  if (seconds.some((c) => c >= 128)) return false;
+  for (const c of seconds) quoteNext[c >> 5] = quoteNext[c >> 5]! | (1 << (c & 31));
+  if (module !== undefined) {
+    new Uint32Array(module.memory.buffer, module.quoteNextAt, 4).set(quoteNext);
+    // A list made before may lack the places asked for now.
+    scanned = undefined;
+  }
+  return true;
+}
+
+/**
+ * How many places of a `"` followed by a character `watchQuotes` asked for the last scan listed,
+ * when it read `text` and the list holds them all; -1 otherwise. They are `quotePlace(0)`… in order.
+ */
+export function quoteCount(text: string): number {
+  if (scanned !== text || module === undefined) return -1;
+  const n = words[module.resultAt + 13]!;
+  return n > module.maxQuotes ? -1 : n;
+}
+
+/** Where the list `quoteCount` counts is in `words`. */
+let quotesBase = 0;
+
+/** The `k`-th place `quoteCount` counts. */
+export function quotePlace(k: number): number {
+  return words[quotesBase + k]!;
 }
 
 /** A word search's automaton (`WordSearch` in word-search.ts). */
