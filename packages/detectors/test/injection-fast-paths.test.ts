@@ -12,6 +12,7 @@ import { DESTINATION, IMPERATIVE_LEFT } from '../src/injection/lexicon.js';
 import { detectInjectionModel } from '../src/injection/model/classify.js';
 import { fold } from '../src/injection/obfuscation.js';
 import { before, stickyMatchers } from '../src/injection/rule.js';
+import type { SymbolSearch } from '../src/injection/symbol-search.js';
 import { leftMatchers } from '../src/injection/tail.js';
 import { CORE } from '../src/injection/triggers.js';
 import { quoteCount } from '../src/injection/wasm.js';
@@ -339,11 +340,10 @@ describe('each fast path', () => {
   });
 
   it('the symbols search finds what the expression finds after the scan listed the quotes, call after call', () => {
-    const pass = CORE.find((p) => p.search !== undefined);
-    const { re, search } = pass!;
+    const { re, search } = symbolsPass();
     // The places of `"` the classifier's scan lists (`quoteCount`): quotes before every case of
     // the symbols' next letters and before others, escaped and not, in JSON-like text.
-    const fragment = fc.constantFrom(
+    const longText = longTexts(
       '"',
       '""',
       '"role"',
@@ -375,28 +375,16 @@ describe('each fast path', () => {
       'é',
       'lorem ipsum ',
     );
-    const longText = fc
-      .array(fragment, { minLength: 60, maxLength: 300, size: 'max' })
-      .map((a) => a.join(''));
     let listed = 0;
     fc.assert(
       fc.property(longText, fc.array(fc.nat(), { maxLength: 4 }), fc.nat(3), (text, jumps, other) => {
         detectInjectionModel(text, []);
         if (quoteCount(text) >= 0) listed++;
-        let from = 0;
-        for (let n = 0; n < 200 && from <= text.length; n++) {
+        sameCallAfterCall(re, search, text, jumps, (n) => {
           // Another text scanned in between takes the list away; this one scanned again brings it back.
           if (n === 1 && other === 1) detectInjectionModel(`${text} and more`, []);
           if (n === 2 && other === 2) detectInjectionModel(text, []);
-          re.lastIndex = from;
-          const want = re.exec(text);
-          const got = search!.exec(text, from);
-          expect(got?.index).toBe(want?.index);
-          expect(got?.[0]).toBe(want?.[0]);
-          if (want === null) break;
-          const jump = jumps[n % (jumps.length + 1)];
-          from = jump === undefined ? want.index + want[0].length : jump % (text.length + 1);
-        }
+        });
       }),
       { numRuns: 1500 },
     );
@@ -404,11 +392,10 @@ describe('each fast path', () => {
   });
 
   it('the symbols search finds what the symbols expression finds on long texts, call after call', () => {
-    const pass = CORE.find((p) => p.search !== undefined);
-    const { re, search } = pass!;
+    const { re, search } = symbolsPass();
     // Long enough for the needles (over 256 characters from the start), with the first characters
     // alone and before the wrong second character as often as before the right one.
-    const fragment = fc.constantFrom(
+    const longText = longTexts(
       '<',
       '[',
       ']',
@@ -442,25 +429,50 @@ describe('each fast path', () => {
       ' ',
       'lorem ipsum dolor ',
     );
-    const longText = fc
-      .array(fragment, { minLength: 60, maxLength: 300, size: 'max' })
-      .map((a) => a.join(''));
     fc.assert(
       fc.property(longText, fc.array(fc.nat(), { maxLength: 4 }), (text, jumps) => {
-        // As the engine calls it: from 0, then from after each match, sometimes further on or back.
-        let from = 0;
-        for (let n = 0; n < 200 && from <= text.length; n++) {
-          re.lastIndex = from;
-          const want = re.exec(text);
-          const got = search!.exec(text, from);
-          expect(got?.index).toBe(want?.index);
-          expect(got?.[0]).toBe(want?.[0]);
-          if (want === null) break;
-          const jump = jumps[n % (jumps.length + 1)];
-          from = jump === undefined ? want.index + want[0].length : jump % (text.length + 1);
-        }
+        sameCallAfterCall(re, search, text, jumps);
       }),
       { numRuns: 1500 },
     );
   });
 });
+
+/**
+ * The symbols search and its expression agree on `text` as the engine calls them: from 0, then
+ * from after each match, sometimes further on or back (`jumps`); `between(n)` runs before call n.
+ */
+function sameCallAfterCall(
+  re: RegExp,
+  search: SymbolSearch,
+  text: string,
+  jumps: readonly number[],
+  between: (n: number) => void = () => {},
+): void {
+  let from = 0;
+  for (let n = 0; n < 200 && from <= text.length; n++) {
+    between(n);
+    re.lastIndex = from;
+    const want = re.exec(text);
+    const got = search.exec(text, from);
+    expect(got?.index).toBe(want?.index);
+    expect(got?.[0]).toBe(want?.[0]);
+    if (want === null) break;
+    const jump = jumps[n % (jumps.length + 1)];
+    from = jump === undefined ? want.index + want[0].length : jump % (text.length + 1);
+  }
+}
+
+/** The core tier's symbols pass: its expression and the search that stands in for it. */
+function symbolsPass(): { re: RegExp; search: SymbolSearch } {
+  const pass = CORE.find((p) => p.search !== undefined);
+  expect(pass).toBeDefined();
+  return { re: pass!.re, search: pass!.search! };
+}
+
+/** Texts of 60–300 of `fragments`: long enough for the needles (over 256 characters). */
+function longTexts(...fragments: string[]): fc.Arbitrary<string> {
+  return fc
+    .array(fc.constantFrom(...fragments), { minLength: 60, maxLength: 300, size: 'max' })
+    .map((a) => a.join(''));
+}
