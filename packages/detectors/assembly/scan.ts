@@ -69,6 +69,8 @@ const FEATS: usize = CELLS_AT + ((<usize>SIZE * 2 + 0xfff) & ~0xfff);
 const COUNT: usize = FEATS + <usize>(RING * PER_TOKEN * 4);
 const TOK_START: usize = COUNT + <usize>RING;
 const TOK_END: usize = TOK_START + <usize>(RING * 4);
+/** Where the window's rings end (the host checks that `QUOTES_AT` starts past them). */
+export const RINGS_END: usize = TOK_END + <usize>(RING * 4);
 /** The longest window: as `MAX_WINDOW` in tokens.ts. */
 export const MAX_WINDOW: i32 = RING - 1024;
 

@@ -119,8 +119,11 @@ function instantiate(): Exports {
   new Int32Array(buf, constant(x, 'CUE_COUNT_AT'), 1)[0] = CUE_HASHES.length;
   new Int32Array(buf, constant(x, 'WATCH_AT'), 1)[0] = wordHash(WATCHED);
   new Uint32Array(buf, constant(x, 'QUOTE_NEXT_AT'), 4).set(quoteNext);
-  if (constant(x, 'QUOTES_AT') + 4 * constant(x, 'MAX_QUOTES') > constant(x, 'WORDS_AT'))
-    throw new Error('detectors wasm: the list of quotes runs into the word searches');
+  if (
+    constant(x, 'QUOTES_AT') < constant(x, 'RINGS_END') ||
+    constant(x, 'QUOTES_AT') + 4 * constant(x, 'MAX_QUOTES') > constant(x, 'WORDS_AT')
+  )
+    throw new Error('detectors wasm: the list of quotes overlaps the rings or the word searches');
   const cueBits = new Uint32Array(buf, constant(x, 'CUE_BITS_AT'), 32);
   for (const h of CUE_HASHES) cueBits[h >>> 27] = cueBits[h >>> 27]! | (1 << ((h >>> 22) & 31));
   const out = {
