@@ -239,17 +239,24 @@ export function scanWasm(text: string, weights: Int8Array, window: number): Best
   }
 }
 
-/** The text the last `scanWasm` read, for `firstWide`. */
+/** The text the last `scanWasm` read, for what it noted on the way (`noted`). */
 let scanned: string | undefined;
 
 /**
- * Where the first code unit past ASCII of `text` is (-1: none), when the last scan read `text`
- * (the classifier reads a text before the rules do); `undefined` otherwise. The rules' pass over
- * rare characters starts there: none of them is ASCII.
+ * What the last scan left at `RESULT_AT` + 4 × `k` (assembly/scan.ts), when it read `text` (the
+ * classifier reads a text before the other detectors do); `undefined` otherwise.
+ */
+function noted(text: string, k: number): number | undefined {
+  if (scanned !== text || module === undefined) return undefined;
+  return words[module.resultAt + k];
+}
+
+/**
+ * Where the first code unit past ASCII of `text` is (-1: none), when the last scan read `text`;
+ * `undefined` otherwise. The rules' pass over rare characters starts there: none of them is ASCII.
  */
 export function firstWide(text: string): number | undefined {
-  if (scanned !== text || module === undefined) return undefined;
-  return words[module.resultAt + 5];
+  return noted(text, 5);
 }
 
 /**
@@ -270,9 +277,9 @@ const WATCHED = 'decod';
  * on a word after such code units.
  */
 export function watchedFrom(text: string): number | undefined {
-  if (scanned !== text || module === undefined) return undefined;
-  const word = words[module.resultAt + 10]!;
-  const joined = words[module.resultAt + 11]!;
+  const word = noted(text, 10);
+  const joined = noted(text, 11);
+  if (word === undefined || joined === undefined) return undefined;
   return word < 0 ? joined : joined < 0 ? word : Math.min(word, joined);
 }
 
@@ -284,8 +291,7 @@ export function watchedFrom(text: string): number | undefined {
  * such a run's digits lie that close, and the scan counts every ASCII digit (and more).
  */
 export function digitRunFrom(text: string): number | undefined {
-  if (scanned !== text || module === undefined) return undefined;
-  return words[module.resultAt + 12];
+  return noted(text, 12);
 }
 
 /** The characters after a `"` whose places `scan` lists (`QUOTE_NEXT_AT`), a bit per ASCII code unit. */
@@ -311,9 +317,8 @@ export function watchQuotes(seconds: readonly number[]): boolean {
  * when it read `text` and the list holds them all; -1 otherwise. They are `quotePlace(0)`… in order.
  */
 export function quoteCount(text: string): number {
-  if (scanned !== text || module === undefined) return -1;
-  const n = words[module.resultAt + 13]!;
-  return n > module.maxQuotes ? -1 : n;
+  const n = noted(text, 13);
+  return n === undefined || n > module!.maxQuotes ? -1 : n;
 }
 
 /** Where the list `quoteCount` counts is in `words`. */
