@@ -146,17 +146,11 @@ export class SymbolSearch {
     // stays true further on.
     if (subject !== this.subject || from < this.from) {
       this.listed = 0;
-      for (let k = 0; k < needles.length; k++)
-        next[k] =
-          k === this.quote && quotes >= 0 ? this.quoteFrom(from, quotes) : subject.indexOf(needles[k]!, from);
+      for (let k = 0; k < needles.length; k++) next[k] = this.needleAt(subject, k, from, quotes);
       this.subject = subject;
     } else {
       for (let k = 0; k < needles.length; k++)
-        if (next[k]! >= 0 && next[k]! < from)
-          next[k] =
-            k === this.quote && quotes >= 0
-              ? this.quoteFrom(from, quotes)
-              : subject.indexOf(needles[k]!, from);
+        if (next[k]! >= 0 && next[k]! < from) next[k] = this.needleAt(subject, k, from, quotes);
     }
     this.from = from;
     for (;;) {
@@ -173,10 +167,9 @@ export class SymbolSearch {
         } else if (at < bound) bound = at;
       }
       if (k < 0) return null;
-      const key = needles[k]!;
       const back = this.behind[k]!;
       // Every position stepped to holds the needle: its first character is known.
-      const first = key.charCodeAt(0);
+      const first = needles[k]!.charCodeAt(0);
       let at = next[k]!;
       do {
         // A folded needle's symbols start a character before this one; no other needle starts
@@ -197,10 +190,20 @@ export class SymbolSearch {
             return m;
           }
         }
-        at = k === this.quote && quotes >= 0 ? this.quoteFrom(at + 1, quotes) : subject.indexOf(key, at + 1);
+        at = this.needleAt(subject, k, at + 1, quotes);
       } while (at >= 0 && at < bound);
       next[k] = at;
     }
+  }
+
+  /**
+   * Where needle `k` next occurs in `subject` at or after `from` (-1: none); for `"`, when the scan
+   * listed `quotes` places of it (see `quote`), the next listed one.
+   */
+  private needleAt(subject: string, k: number, from: number, quotes: number): number {
+    return k === this.quote && quotes >= 0
+      ? this.quoteFrom(from, quotes)
+      : subject.indexOf(this.needles[k]!, from);
   }
 
   /**
