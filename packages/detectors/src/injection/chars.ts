@@ -24,10 +24,13 @@ export function isSpace(c: number): boolean {
 export const isWordChar = (c: number): boolean =>
   (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
 
-/** Where the run of word characters (`isWordChar`) that ends at `end` (exclusive) in `s` starts. */
-export function wordRunStart(s: string, end: number): number {
+/**
+ * Where the run of word characters (`isWordChar`) that ends at `end` (exclusive) in `s` starts, not
+ * before `from`.
+ */
+export function wordRunStart(s: string, end: number, from = 0): number {
   let i = end;
-  while (i > 0 && isWordChar(s.charCodeAt(i - 1))) i--;
+  while (i > from && isWordChar(s.charCodeAt(i - 1))) i--;
   return i;
 }
 

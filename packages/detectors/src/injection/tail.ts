@@ -5,7 +5,7 @@
  * the end in one short pass. A guard only rules an expression out, never in: when it passes, the
  * expression decides.
  */
-import { isSpace, isWordChar } from './chars.js';
+import { isSpace, isWordChar, wordRunStart } from './chars.js';
 import { fastPaths } from './fast-paths.js';
 import { before } from './rule.js';
 
@@ -99,8 +99,7 @@ class TokenReader implements Tokens {
 
   endsWithOneOf(k: number, words: readonly string[]): boolean {
     const end = this.ends[k]!;
-    let from = end;
-    while (from > this.starts[k]! && isWordChar(this.text.charCodeAt(from - 1))) from--;
+    const from = wordRunStart(this.text, end, this.starts[k]);
     for (const word of words) if (end - from === word.length && readsAs(this.text, from, word)) return true;
     return false;
   }
