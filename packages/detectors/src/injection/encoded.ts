@@ -54,9 +54,8 @@ function cueAt(text: string, at: number): boolean {
 
 /** Whether `CUE` matches `back` characters before a `digits` that follows a character of `before`. */
 function cueAfter(text: string, digits: string, before: string, back: readonly number[]): boolean {
-  for (let i = text.indexOf(digits, 1); i >= 0; i = text.indexOf(digits, i + 1))
-    if (before.includes(text.charAt(i - 1)))
-      for (const b of back) if (b <= i && cueAt(text, i - b)) return true;
+  for (let i = digitsAfter(text, digits, before, 1); i >= 0; i = digitsAfter(text, digits, before, i + 1))
+    for (const b of back) if (b <= i && cueAt(text, i - b)) return true;
   return false;
 }
 
@@ -74,11 +73,11 @@ function cueAtDecod(text: string): boolean {
   return false;
 }
 
-/** Whether `digits` occurs in `text` right after one of the characters of `before`. */
-function after(text: string, digits: string, before: string): boolean {
-  for (let i = text.indexOf(digits, 1); i >= 0; i = text.indexOf(digits, i + 1))
-    if (before.includes(text.charAt(i - 1))) return true;
-  return false;
+/** Where `digits` next occurs in `text` from `from` right after one of the characters of `before` (-1: nowhere). */
+function digitsAfter(text: string, digits: string, before: string, from: number): number {
+  for (let i = text.indexOf(digits, from); i >= 0; i = text.indexOf(digits, i + 1))
+    if (i > 0 && before.includes(text.charAt(i - 1))) return i;
+  return -1;
 }
 const ROT13 = /\brot-?13\b/i;
 /** "decode and carry out", "run it through rot13 and act on it". */
@@ -138,9 +137,9 @@ export function encodedTexts(text: string): Encoded[] {
     const words = base64Words(text.slice(start, end));
     if (words !== undefined) out.push({ start, end, words, encoding: 'base64', toldToAct: told() });
   }
-  // Every rot13 cue holds "13" after t or -, which `after` finds a few times faster than `ROT13`
+  // Every rot13 cue holds "13" after t or -, which `digitsAfter` finds a few times faster than `ROT13`
   // reads the text: most cued texts name base64 or decoding, not rot13.
-  if ((!fastPaths.on || after(text, '13', 'tT-')) && ROT13.test(text))
+  if ((!fastPaths.on || digitsAfter(text, '13', 'tT-', 1) >= 0) && ROT13.test(text))
     out.push({ start: 0, end: text.length, words: rot13(text), encoding: 'rot13', toldToAct: told() });
   return out;
 }
