@@ -153,8 +153,34 @@ function bracketAfter(text: string, from: number): number {
   return at;
 }
 
+/**
+ * Where the URL of the markdown link whose `](` is at `at` ends, when it is one that nothing below
+ * can score: it starts at once (no space, no `<`), holds no `?` (no query to read) and no `<` (no
+ * slot in words) and no code unit past ASCII (some are spaces), and does not end with `=` (left
+ * open for data); it ends where MD_LINK's does, at an ASCII space, `)` or `>`, the text's end or
+ * 2,048 characters on. -1: read it the slow way. Most links of a README are such, and then MD_LINK
+ * is not run, nor a URL cut out of the text.
+ */
+function plainLinkEnd(text: string, at: number): number {
+  const from = at + 2;
+  const limit = Math.min(text.length, from + 2048);
+  let i = from;
+  for (; i < limit; i++) {
+    const c = text.charCodeAt(i);
+    // `?` 63, `<` 60, `>` 62, `)` 41; code units past ASCII may be spaces (`\s`): the slow way.
+    if (c === 63 || c === 60 || c >= 128) return -1;
+    if (c === 41 || c === 62 || c === 32 || (c >= 9 && c <= 13)) break;
+  }
+  if (i === from || text.charCodeAt(i - 1) === 61) return -1;
+  return i;
+}
+
 function check(ctx: Ctx, at: number, _end: number, key: string): number | undefined {
   const { text } = ctx;
+  if (key === '](' && fastPaths.on) {
+    const end = plainLinkEnd(text, at);
+    if (end >= 0 && !mayDefine(text, end)) return end;
+  }
   if (key === '![') {
     const close = bracketAfter(text, at + 2);
     if (close < 0 || close - at > 302) return undefined;
