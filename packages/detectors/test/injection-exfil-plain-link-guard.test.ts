@@ -1,7 +1,7 @@
 /**
  * The exfiltration-link rule passes over a markdown link whose URL nothing can score (`plainLinkEnd`
- * in rules/exfil-link.ts: no query, no `<`, not left open with `=`, cut by an ASCII space, `)` or
- * `>`, and no definition after it) without running its expression; with the fast paths off every
+ * in rules/exfil-link.ts: no query, no `<`, no code unit past ASCII, not left open with `=`, and no
+ * definition after it) without running its expression; with the fast paths off every
  * link is read whole. Both must find the same, wherever the URL stops and whatever follows it.
  */
 import { describe, it } from 'vitest';
