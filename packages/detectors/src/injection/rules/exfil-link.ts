@@ -169,7 +169,7 @@ function plainLinkEnd(text: string, at: number): number {
     const c = text.charCodeAt(i);
     // `?` 63, `<` 60, `>` 62, `)` 41; code units past ASCII may be spaces (`\s`): the slow way.
     if (c === 63 || c === 60 || c >= 128) return -1;
-    if (c === 41 || c === 62 || c === 32 || (c >= 9 && c <= 13)) break;
+    if (c === 41 || c === 62 || isSpace(c)) break;
   }
   if (i === from || text.charCodeAt(i - 1) === 61) return -1;
   return i;
