@@ -8,6 +8,12 @@
  * expression it stands in for. The TypeScript stays the reference: training reads its trace, and
  * the detectors fall back to it where WebAssembly is missing or fails.
  *
+ * `scan` also steps the rules' core word search over the text in its loop and lists what it finds
+ * (`foldHot`), so that search need not read every character again (`WordSearch.exec` reads the
+ * list): the two dependency chains, the hash's multiply and the automaton's load, run side by
+ * side, where one after the other the search cost ~2.2 ms a million characters and the scan now
+ * grows by ~0.9 (bench/README.md, 2026-11-30).
+ *
  * Why: the JavaScript loop costs ~19 ms a megabyte on the benchmark corpus, this one ~9.5. V8
  * compiles both with the same backend; the difference is what JavaScript makes it check
  * (string representations behind `charCodeAt`, small-integer tags, bounds).
@@ -56,6 +62,24 @@ export const WORDS_AT: usize = 0x100000;
  */
 export const QUOTES_AT: usize = 0xa0000;
 export const MAX_QUOTES: i32 = 0x4000;
+/**
+ * What the word search `scan` folds in found (`foldHot`), i32 × 3 × up to `MAX_EVENTS`, in
+ * order of their starts; how many at `RESULT_AT` + 56, and at + 60 whether they are all of them.
+ */
+export const EVENTS_AT: usize = 0xb0000;
+export const MAX_EVENTS: i32 = 0x6800;
+/**
+ * The columns of the word search `scan` folds in (`search`'s `cols`, i32 × (128 + 256)), at a
+ * place of their own so that the loops read them at a constant; the host writes them, or columns
+ * of zeros (at `NO_STEPS_AT`) that lead nowhere when it folds in none.
+ */
+export const FOLD_COLS_AT: usize = 0xfe000;
+export const NO_STEPS_AT: usize = 0xfe800;
+/**
+ * Per ASCII code unit, u8 × 128: 1 where the folded search must step over it (a word character,
+ * or a character of a trigger), 0 where it leads every state to "after non-word text".
+ */
+export const FOLD_KEEP_AT: usize = 0xfe900;
 /** The text, u16 × its length. Memory past it grows as long texts need. */
 export const TEXT_AT: usize = 0x200000;
 
@@ -115,13 +139,14 @@ const QUOTED: i32 = 0x5be0cd19;
 const LEET_ALT: i32 = 0x1b873593;
 
 /**
- * What the last call found, i32 × 14: the best window's sum, start and end and the text's token
+ * What the last call found, i32 × 16: the best window's sum, start and end and the text's token
  * count (`scan`), the automaton's state (`search`), where the text's first code unit past
  * ASCII is (`scan`; -1: none), `search`'s match (start, -1: none; end; node) and the word
  * start it last ruled out; where the first word whose first five letters hash as `WATCH_AT`
  * says starts, and the first ASCII letter or digit that goes on a word after code units past
  * ASCII ("naïve"'s v), and where the first six digits in words at most three characters apart
- * start (all `scan`, -1: none), and how many places `QUOTES_AT` lists. In memory, not in exported globals: the host
+ * start (all `scan`, -1: none), how many places `QUOTES_AT` lists, how many events `EVENTS_AT`
+ * lists and whether that is all of them (1, else 0). In memory, not in exported globals: the host
  * reads memory through a typed array, a global through a call into the engine.
  */
 export const RESULT_AT: usize = 0x30b00;
@@ -239,6 +264,118 @@ function leave(f: i32, sum: i32): i32 {
   return v < 256 ? sum - <i32>(<i8>v) : sum;
 }
 
+/**
+ * The word search `scan` folds in: its tables as the host lays them out for it (`foldTables` in
+ * wasm.ts: `search`'s, with the states renumbered so that those at or below a hot node come from
+ * `fFlagged` on, the hot ones from `fHot`, and each node's own number at `fOrig`); its state, the
+ * last word start it ruled out, how many events it has listed, whether they are all, and the
+ * text's length.
+ */
+let fOther: usize = 0;
+let fNode: usize = 0;
+let fFollow: usize = 0;
+let fHot: i32 = 0;
+let fFlagged: i32 = 0;
+let fOrig: usize = 0;
+let ws: i32 = 0;
+let wTried: i32 = -1;
+let fEvents: i32 = 0;
+let fAll: i32 = 1;
+let fN: i32 = 0;
+
+/**
+ * The column of the folded search's steps that code unit `c` reads; a class not worked out yet
+ * reads as any other character's, and the list of events is then not all of them.
+ */
+function foldColumn(c: i32): i32 {
+  if (c < 128) return load<i32>(FOLD_COLS_AT + ((<usize>c) << 2));
+  let k = <i32>load<u8>(fOther + <usize>c);
+  if (k === 255) {
+    fAll = 0;
+    k = 1;
+  }
+  return load<i32>(FOLD_COLS_AT + 512 + ((<usize>k) << 2));
+}
+
+/** Steps the folded search over the code unit at `i`. */
+function foldStep(i: i32): void {
+  ws = <i32>load<u16>(<usize>(foldColumn(unit(i)) + ws));
+  if (ws >= fHot) foldHot(i);
+}
+
+/**
+ * Steps it over the ASCII code unit `c` at `i` that is no letter or digit: most such (no word
+ * character, in no trigger; `FOLD_KEEP_AT` 0) lead every state to "after non-word text".
+ */
+function foldPast(c: i32, i: i32): void {
+  if (load<u8>(FOLD_KEEP_AT + <usize>c) === 0) ws = 0;
+  else foldStep(i);
+}
+
+/**
+ * Lists an event: a match (`start`, its end, its node) or a place where the host's `matchAt` must
+ * read (`start`, -1 - the code unit's place, the node the walk is at).
+ */
+function foldEvent(start: i32, b: i32, c: i32): void {
+  if (fEvents < MAX_EVENTS) {
+    const at = EVENTS_AT + <usize>fEvents * 12;
+    store<i32>(at, start);
+    store<i32>(at + 4, b);
+    store<i32>(at + 8, c);
+  } else fAll = 0;
+  fEvents++;
+}
+
+/**
+ * The folded search at a hot state after the code unit at `i`: what `search` does there, but the
+ * match (or the place the host must read) is listed and the walk goes on, as the search does after
+ * a word start it ruled out. So the list holds, in order, every word start where a trigger
+ * matches, and `WordSearch.exec` from any place over the whole text finds the first listed at or
+ * after it (the walk from a word start is the same whatever came before it).
+ */
+function foldHot(i: i32): void {
+  for (;;) {
+    const s = ws;
+    const info = load<i32>(fNode + ((<usize>s) << 1));
+    const start = i + 1 - (info >> 4);
+    if (start !== wTried) {
+      let best = -1;
+      let bestNode = 0;
+      let t = s;
+      let f = info;
+      let bail = false;
+      for (let j = i; ; ) {
+        if (f & PHRASE_HEAD && (!(f & SPACED_HEAD) || mayFollow(fFollow + ((<usize>t) << 3), j + 1, fN))) {
+          bail = true;
+          break;
+        }
+        if (f & WORD_END) {
+          best = j + 1;
+          bestNode = t >> 1;
+        }
+        if (++j >= fN) break;
+        const tc = column(FOLD_COLS_AT, fOther, unit(j));
+        if (tc === 0) {
+          bail = true;
+          break;
+        }
+        t = <i32>load<u16>(<usize>(tc + t));
+        if (t < 4) break;
+        f = load<i32>(fNode + ((<usize>t) << 1));
+        if (f >> 4 !== j + 1 - start) break;
+      }
+      // Listed by the search's own numbering of its nodes (`fOrig`).
+      if (bail) foldEvent(start, -1 - i, load<i32>(fOrig + ((<usize>s) << 1)));
+      else if (best >= 0) foldEvent(start, best, load<i32>(fOrig + ((<usize>bestNode) << 2)));
+      wTried = start;
+    }
+    if ((info & INNER_START) === 0) return;
+    // A word starts inside the trigger: read this code unit again as a word's first.
+    ws = <i32>load<u16>(<usize>foldColumn(unit(i)));
+    if (ws < fHot) return;
+  }
+}
+
 /** The word `scan` is reading: its length, digits, hash and the hash of its first five letters. */
 let wordLen: i32 = 0;
 let wordDigits: i32 = 0;
@@ -251,17 +388,24 @@ let wordH5: i32 = 0;
  * `scan`'s locals, its values shared the registers with all of `scan`'s state, and the compiled
  * loop wrote the hash to the stack and read it back at every other character.
  */
-function asciiWord(i: i32, f: i32): i32 {
+function asciiWord(i: i32, f: i32, c: i32): i32 {
   let h = wordHash;
   let len = wordLen;
   let digits = wordDigits;
   let h5 = wordH5;
+  // The folded word search steps over the same code units, its state a local here too, without a
+  // test for hot states at each: where the word passed one, the state it ends in says so (its
+  // numbering: `fFlagged`), and `foldAgain` reads the word again with the tests.
+  const from = i;
+  const s0 = ws;
+  let st = s0;
   for (;;) {
+    st = <i32>load<u16>(<usize>(load<i32>(FOLD_COLS_AT + ((<usize>c) << 2)) + st));
     if (f < 58) digits++;
     h = (h ^ f) * PRIME;
     if (++len === 5) h5 = h;
     // The text's end needs no test of its own: the newline `scan` puts there is no word character.
-    const c = unit(++i);
+    c = unit(++i);
     if (c >= 0x80) break;
     f = <i32>load<u8>(ASCII_WORD_AT + <usize>c);
     if (f === 0) break;
@@ -270,7 +414,18 @@ function asciiWord(i: i32, f: i32): i32 {
   wordLen = len;
   wordDigits = digits;
   wordH5 = h5;
+  ws = st;
+  if (st >= fFlagged) foldAgain(from, i, s0);
   return i;
+}
+
+/** Steps the folded search over the ASCII code units `[from, to)` again from state `s0`, reading each hot state it meets. */
+function foldAgain(from: i32, to: i32, s0: i32): void {
+  ws = s0;
+  for (let j = from; j < to; j++) {
+    ws = <i32>load<u16>(<usize>(load<i32>(FOLD_COLS_AT + ((<usize>unit(j)) << 2)) + ws));
+    if (ws >= fHot) foldHot(j);
+  }
 }
 
 /**
@@ -281,7 +436,27 @@ function asciiWord(i: i32, f: i32): i32 {
  * + 44 the first ASCII part of a word after code units past ASCII, at + 48 where the first six
  * digits in words at most three characters apart start. Every count is back at zero after it.
  */
-export function scan(n: i32, span: i32): void {
+export function scan(
+  n: i32,
+  span: i32,
+  other: usize,
+  node: usize,
+  follow: usize,
+  hot: i32,
+  flagged: i32,
+  orig: usize,
+): void {
+  fOther = other;
+  fFlagged = flagged;
+  fOrig = orig;
+  fNode = node;
+  fFollow = follow;
+  fHot = hot;
+  ws = 0;
+  wTried = -1;
+  fEvents = 0;
+  fAll = 1;
+  fN = n;
   const mask = RING - 1;
   let best: i32 = i32.MIN_VALUE;
   let sum = 0;
@@ -322,7 +497,7 @@ export function scan(n: i32, span: i32): void {
         if (wordLen === 0) start = i;
         // ASCII letters that go on a word after code units past ASCII (`RESULT_AT` + 44).
         else if (load<i32>(RESULT_AT + 44) < 0) store<i32>(RESULT_AT + 44, i);
-        i = asciiWord(i, f);
+        i = asciiWord(i, f, c);
         c = unit(i);
         if (c >= 0x80) continue;
       }
@@ -349,11 +524,15 @@ export function scan(n: i32, span: i32): void {
         if (f < 58 && f >= 48) wordDigits++;
         wordHash = (wordHash ^ f) * PRIME;
         if (++wordLen === 5) wordH5 = wordHash;
+        foldStep(i);
+        if (step === 2) foldStep(i + 1);
         i += step;
         continue;
       }
       if (cls === SKIP) {
         if (wordLen > 0) odd |= c === 0xad ? ODD_SOFT_HYPHEN : ODD_ZERO_WIDTH;
+        foldStep(i);
+        if (step === 2) foldStep(i + 1);
         i += step;
         continue;
       }
@@ -384,7 +563,11 @@ export function scan(n: i32, span: i32): void {
         runEnd = i;
         if (runDigits >= 6 && load<i32>(RESULT_AT + 48) < 0) store<i32>(RESULT_AT + 48, runStart);
       }
-      if (c === 32) i++;
+      if (c === 32) {
+        // No trigger holds a space (a phrase's spaces are read by `matchAt`).
+        ws = 0;
+        i++;
+      }
       tok = h;
       let x1 = 0;
       if (digits === len) tok = NUM + min(len, 12);
@@ -430,6 +613,13 @@ export function scan(n: i32, span: i32): void {
       if (fc !== 0) c = fc;
       tok = (FNV ^ c) * PRIME;
       store<i32>(ringAt(TOK_START, slot), i);
+      // The code unit as the text has it (`c` may be what it decodes or folds to).
+      const u = unit(i);
+      if (u < 0x80) foldPast(u, i);
+      else {
+        foldStep(i);
+        if (step === 2) foldStep(i + 1);
+      }
       i += step;
       store<i32>(ringAt(TOK_END, slot), i);
       if (odd !== 0) {
@@ -449,10 +639,18 @@ export function scan(n: i32, span: i32): void {
         bos = true;
         quoted = 0;
       } else if (cls === STOP && classOf(unit(i + 1)) !== WORD) bos = true;
+      // The code unit as the text has it (`c` may be what it decodes or folds to).
+      const u = unit(i);
+      if (u < 0x80) foldPast(u, i);
+      else {
+        foldStep(i);
+        if (step === 2) foldStep(i + 1);
+      }
       i += step;
       for (;;) {
         const d = unit(i);
         if (d >= 0x80 || load<u8>(PLAIN_AT + <usize>d) === 0) break;
+        foldPast(d, i);
         i++;
       }
       continue;
@@ -495,6 +693,8 @@ export function scan(n: i32, span: i32): void {
   }
   store<i32>(RESULT_AT, g === 0 ? 0 : best);
   store<i32>(RESULT_AT + 12, g);
+  store<i32>(RESULT_AT + 56, fEvents);
+  store<i32>(RESULT_AT + 60, fAll);
 }
 
 /** Node flags (`WordSearch`): a trigger word ends here; a phrase's first word does; a word starts inside a trigger. */

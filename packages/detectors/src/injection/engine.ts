@@ -126,7 +126,9 @@ function scanPass(ctx: Collector, pass: Pass, from: number, to: number): void {
 /** The words pass by `WordSearch`: the same matches, no expression and no substring per match. */
 function scanWords(ctx: Collector, pass: Pass, words: WordSearch<Found>, from: number, to: number): void {
   // The automaton steps in WebAssembly over the text the classifier already copied there (the
-  // same string: no second copy); the TypeScript loop wants a sequential string (`flat`).
+  // same string: no second copy), and the core pass over a whole text reads what the classifier's
+  // scan found stepping it in its own loop (`foldInScan`); the TypeScript loop wants a sequential
+  // string (`flat`).
   const text = wasmReady() ? ctx.text : ctx.flat;
   for (let at = words.exec(text, from, to, from); at >= 0; ) {
     const end = words.end;

@@ -12,6 +12,7 @@
 import type { Rule } from './rule.js';
 import { RULES } from './rules/index.js';
 import { SymbolSearch } from './symbol-search.js';
+import { foldInScan } from './wasm.js';
 import { type FoundOf, WordSearch } from './word-search.js';
 
 export interface Pass {
@@ -246,6 +247,10 @@ export const CORE = compile(
   (r) => r.symbols ?? [],
   true,
 );
+// The classifier's scan reads every text first: it steps the core words pass's search in the same
+// loop and lists what it finds, so that pass need not read every character again (`foldInScan`).
+foldInScan(CORE.find((p) => p.words !== undefined)?.words);
+
 /** Triggers that run near a core hit or in a short text. */
 export const NEAR = compile(
   RULES,

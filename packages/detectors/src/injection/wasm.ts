@@ -9,6 +9,7 @@
  * (or -1) from then on and the callers read the text in TypeScript: the findings are the same
  * either way, only slower.
  */
+import { isWordChar } from './chars.js';
 import { fastPaths } from './fast-paths.js';
 import { ASCII_WORD, CLASS, FOLD, MATH_FOLD, NL } from './model/chars.js';
 import { LEET } from './model/leet.js';
@@ -36,7 +37,16 @@ export const wasm = { on: true };
 /** The module's exports, and the constants read once. */
 interface Exports {
   memory: WasmMemory;
-  scan(n: number, span: number): void;
+  scan(
+    n: number,
+    span: number,
+    other: number,
+    node: number,
+    follow: number,
+    hot: number,
+    flagged: number,
+    orig: number,
+  ): void;
   search(
     cols: number,
     other: number,
@@ -58,6 +68,14 @@ interface Exports {
   quotesAt: number;
   maxQuotes: number;
   quoteNextAt: number;
+  /**
+   * `EVENTS_AT` in 32-bit words; `FOLD_COLS_AT`, `NO_STEPS_AT` and `FOLD_KEEP_AT` in bytes (the
+   * folded search's columns, the steps of one that finds nothing, the code units it must read).
+   */
+  eventsAt: number;
+  foldColsAt: number;
+  noSteps: number;
+  foldKeepAt: number;
 }
 
 /** The most memory kept from one text to the next: enough for a text of 15 M characters. */
@@ -124,6 +142,11 @@ function instantiate(): Exports {
     constant(x, 'QUOTES_AT') + 4 * constant(x, 'MAX_QUOTES') > constant(x, 'WORDS_AT')
   )
     throw new Error('detectors wasm: the list of quotes overlaps the rings or the word searches');
+  if (
+    constant(x, 'EVENTS_AT') < constant(x, 'QUOTES_AT') + 4 * constant(x, 'MAX_QUOTES') ||
+    constant(x, 'EVENTS_AT') + 12 * constant(x, 'MAX_EVENTS') > constant(x, 'FOLD_COLS_AT')
+  )
+    throw new Error('detectors wasm: the list of folded matches overlaps the quotes or the folded columns');
   const cueBits = new Uint32Array(buf, constant(x, 'CUE_BITS_AT'), 32);
   for (const h of CUE_HASHES) cueBits[h >>> 27] = cueBits[h >>> 27]! | (1 << ((h >>> 22) & 31));
   const out = {
@@ -136,8 +159,13 @@ function instantiate(): Exports {
     quotesAt: constant(x, 'QUOTES_AT') / 4,
     maxQuotes: constant(x, 'MAX_QUOTES'),
     quoteNextAt: constant(x, 'QUOTE_NEXT_AT'),
+    eventsAt: constant(x, 'EVENTS_AT') / 4,
+    foldKeepAt: constant(x, 'FOLD_KEEP_AT'),
+    foldColsAt: constant(x, 'FOLD_COLS_AT'),
+    noSteps: constant(x, 'NO_STEPS_AT'),
   };
   quotesBase = out.quotesAt;
+  eventsBase = out.eventsAt;
   wordsNext = out.wordsAt;
   return out;
 }
@@ -145,6 +173,9 @@ function instantiate(): Exports {
 function release(): void {
   module = undefined;
   scanned = undefined;
+  scannedFold = undefined;
+  laid = null;
+  foldLayouts.clear();
   cellsOf = undefined;
   placed = undefined;
   bytes = undefined;
@@ -229,9 +260,14 @@ export function scanWasm(text: string, weights: Int8Array, window: number): Best
       cells[SIZE - 1] = 0;
       cellsOf = weights;
     }
-    x.scan(text.length, Math.max(1, Math.min(window, x.maxWindow)));
+    // The rules' word search steps in the same loop (`foldInScan`); or one that finds nothing.
+    const fold = layFold(x, folded);
+    const span = Math.max(1, Math.min(window, x.maxWindow));
+    if (fold === undefined) x.scan(text.length, span, 0, 0, 0, 0x10000, 0x10000, 0);
+    else x.scan(text.length, span, fold.other, fold.nodes, fold.follows, fold.hot, fold.flagged, fold.orig);
     const r = x.resultAt;
     scanned = text;
+    scannedFold = fold === undefined ? undefined : folded;
     return { sum: words[r]!, start: words[r + 1]!, end: words[r + 2]!, tokens: words[r + 3]! };
   } catch {
     fail();
@@ -241,6 +277,151 @@ export function scanWasm(text: string, weights: Int8Array, window: number): Best
 
 /** The text the last `scanWasm` read, for what it noted on the way (`noted`). */
 let scanned: string | undefined;
+/**
+ * The folded search's tables in the memory (byte offsets; `hot` and `flagged` as the WebAssembly
+ * numbers states): its steps renumbered so that the nodes at or below a hot one come last (from
+ * `flagged`), with a state of its own for "inside a word, after a hot node", so that the scan's word
+ * loop needs no test at each character (`asciiWord` in assembly/scan.ts); per state, its node's
+ * depth and flags, what may follow a phrase's first word, and the node's own number (`orig`).
+ */
+interface FoldAt {
+  other: number;
+  nodes: number;
+  follows: number;
+  orig: number;
+  hot: number;
+  flagged: number;
+}
+/** The search whose tables the scan reads (`undefined`: none; `null`: none chosen yet). */
+let laid: { t: WalkTables | undefined; at: FoldAt | undefined } | null = null;
+/** Each search's tables as the scan reads them, once made (in the memory for good). */
+const foldLayouts = new Map<WalkTables, FoldAt & { steps: number }>();
+
+/** Lays out `t`'s tables for the scan (`FoldAt`; the columns at `FOLD_COLS_AT`), or columns that lead nowhere. */
+function layFold(x: Exports, t: WalkTables | undefined): FoldAt | undefined {
+  if (laid !== null && laid.t === t) return laid.at;
+  let at = t === undefined ? undefined : foldLayouts.get(t);
+  if (t !== undefined && at === undefined) {
+    at = foldTables(x, t);
+    if (at !== undefined) foldLayouts.set(t, at);
+  }
+  const buf = x.memory.buffer;
+  const cols = new Int32Array(buf, x.foldColsAt, 128 + 256);
+  const keep = new Uint8Array(buf, x.foldKeepAt, 128);
+  if (t === undefined || at === undefined) {
+    cols.fill(x.noSteps);
+    keep.fill(0);
+  } else {
+    const count = t.nodes.length + 1;
+    for (let c = 0; c < 128; c++) cols[c] = at.steps + 2 * count * t.ascii[c]!;
+    for (let k = 0; k < t.width; k++) cols[128 + k] = at.steps + 2 * count * k;
+    // Where the search must step over an ASCII code unit that is no letter or digit.
+    for (let c = 0; c < 128; c++) keep[c] = isWordChar(c) || t.ascii[c]! >= 2 ? 1 : 0;
+  }
+  laid = { t, at };
+  return at;
+}
+
+/** `t`'s tables renumbered for the scan (see `FoldAt`), in the word searches' place; `undefined` when they do not fit. */
+function foldTables(x: Exports, t: WalkTables): (FoldAt & { steps: number }) | undefined {
+  const { width, nodes, step } = t;
+  const count = nodes.length;
+  const hotFrom = t.hot / width;
+  const depth = (n: number): number => (n < 2 ? 0 : nodes[n]! >> 4);
+  // A trie node's parent: the node one letter shallower that steps to it.
+  const parent = new Int32Array(count).fill(-1);
+  for (let n = 0; n < count; n++) {
+    if (n === 1) continue;
+    for (let k = 0; k < width; k++) {
+      const m = step[n * width + k]! / width;
+      if (m >= 2 && depth(m) === depth(n) + 1) parent[m] = n;
+    }
+  }
+  const byDepth = Array.from({ length: count - 2 }, (_, k) => k + 2).sort((a, b) => depth(a) - depth(b));
+  const flagged = new Uint8Array(count);
+  for (const n of byDepth)
+    flagged[n] = n >= hotFrom || (parent[n]! >= 2 && flagged[parent[n]!] === 1) ? 1 : 0;
+  // Out of words, inside one, the nodes below no hot one, those below one, then "inside a word
+  // after a hot node" (`afterHot`), then the hot nodes.
+  const order = [0, 1];
+  for (let n = 2; n < hotFrom; n++) if (flagged[n] === 0) order.push(n);
+  const flaggedFrom = order.length;
+  for (let n = 2; n < hotFrom; n++) if (flagged[n] === 1) order.push(n);
+  const afterHot = order.length;
+  order.push(1);
+  const hotAt = order.length;
+  for (let n = hotFrom; n < count; n++) order.push(n);
+  const total = order.length;
+  const renumbered = new Int32Array(count);
+  order.forEach((n, k) => {
+    if (k !== afterHot) renumbered[n] = k;
+  });
+  const steps = wordsNext;
+  const other = steps + 2 * total * width;
+  const nodesAt = (other + t.other.length + 3) & ~3;
+  const followsAt = nodesAt + 4 * total;
+  const origAt = followsAt + 16 * total;
+  const end = origAt + 4 * total;
+  if (end > x.textAt || width > 256) return undefined;
+  const buf = x.memory.buffer;
+  const byClass = new Uint16Array(buf, steps, total * width);
+  const info = new Int32Array(buf, nodesAt, total);
+  const follows = new Int32Array(buf, followsAt, 4 * total);
+  const orig = new Int32Array(buf, origAt, total);
+  for (let k = 0; k < total; k++) {
+    const n = order[k]!;
+    const marked = k === afterHot || flagged[n] === 1;
+    for (let c = 0; c < width; c++) {
+      const m = step[n * width + c]! / width;
+      byClass[c * total + k] = 2 * (marked && m === 1 ? afterHot : renumbered[m]!);
+    }
+    info[k] = k === afterHot ? 0 : nodes[n]!;
+    for (let j = 0; j < 4; j++) follows[4 * k + j] = k === afterHot ? 0 : t.follows[4 * n + j]!;
+    orig[k] = n;
+  }
+  new Uint8Array(buf, other, t.other.length).set(t.other);
+  wordsNext = (end + 7) & ~7;
+  return {
+    steps,
+    other,
+    nodes: nodesAt,
+    follows: followsAt,
+    orig: origAt,
+    hot: 2 * hotAt,
+    flagged: 2 * flaggedFrom,
+  };
+}
+/** The word search that read it in the same loop (`foldInScan`). */
+let scannedFold: WalkTables | undefined;
+/** The word search the scan reads each text with, from the next text on. */
+let folded: WalkTables | undefined;
+
+/**
+ * Has the classifier's scan step the word search `t` over each text in its own loop, and list
+ * what it finds (`foldedCount`): the rules' main words pass (`triggers.ts`), which would otherwise
+ * read every character again. `undefined`: none.
+ */
+export function foldInScan(t: WalkTables | undefined): void {
+  folded = t;
+}
+
+/**
+ * How many matches and places to read the last scan listed for the word search `t` (see `foldHot`
+ * in assembly/scan.ts), when it read `text` with `t` and listed them all; -1 otherwise. The `k`-th
+ * is `foldedEvent(3 * k)`… (start; end, or -1 - the place `matchAt` must read; node, or state).
+ */
+export function foldedCount(t: WalkTables, text: string): number {
+  // With WebAssembly switched off since (tests compare), the search reads the text itself.
+  if (scannedFold !== t || noted(text, 15) !== 1 || usable() === undefined) return -1;
+  return noted(text, 14)!;
+}
+
+/** The `j`-th word of the list `foldedCount` counts. */
+export function foldedEvent(j: number): number {
+  return words[eventsBase + j]!;
+}
+/** Where that list is in `words`. */
+let eventsBase = 0;
 
 /**
  * What the last scan left at `RESULT_AT` + 4 × `k` (assembly/scan.ts), when it read `text` (the
@@ -422,9 +603,12 @@ export function searchWords(
 
 /** Tells the memory's copy of `t` that code unit `c` is of class `k` (worked out when first met). */
 export function learnClass(t: WalkTables, c: number, k: number): void {
+  if (module === undefined) return;
   const at = registered.get(t);
-  if (at === undefined || module === undefined) return;
-  new Uint8Array(module.memory.buffer)[at.other + c] = k;
+  if (at !== undefined) new Uint8Array(module.memory.buffer)[at.other + c] = k;
+  // …and the scan's copy, when it reads with `t` (`foldTables`).
+  const fold = foldLayouts.get(t);
+  if (fold !== undefined) new Uint8Array(module.memory.buffer)[fold.other + c] = k;
 }
 
 /** The bytes of memory the module holds now (0: none compiled); for tests. */

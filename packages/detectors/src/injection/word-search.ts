@@ -11,9 +11,16 @@
  * apostrophes, in the pass's order) that matches, else the longest trigger word the text starts
  * with. Characters compare as a case-insensitive expression without the `u` flag compares them
  * (`canonical`).
+ *
+ * The steps run in WebAssembly where they can (`searchWords` in wasm.ts). The core words pass
+ * (`triggers.ts`) is stepped by the classifier's scan itself, which reads every text first and
+ * lists every word start where a trigger matches (`foldInScan`): `exec` over that whole text reads
+ * the list (`execListed`) instead of the characters.
  */
 import { isSpace } from './chars.js';
 import {
+  foldedCount,
+  foldedEvent,
   learnClass,
   searchEnd,
   searchNode,
@@ -259,6 +266,10 @@ export class WordSearch<F> implements WalkTables {
    * a trie word read in ASCII.
    */
   exec(text: string, from: number, to: number, at: number): number {
+    if (from === 0 && to === text.length) {
+      const listed = foldedCount(this, text);
+      if (listed >= 0) return this.execListed(text, at, listed);
+    }
     const { ascii, other, step, hot, width } = this;
     let s = at > from && at <= to && isWord(text.charCodeAt(at - 1)) ? IN_WORD * width : OUT;
     // A word start whose trigger `matchAt` ruled out: later hot states of its walk are not asked again.
@@ -307,6 +318,33 @@ export class WordSearch<F> implements WalkTables {
       if (this.nodes[n]! & INNER_START) s = OUT;
       else i++;
     }
+  }
+
+  /**
+   * `exec` over the whole text from the list the classifier's scan made of it (`foldInScan` in
+   * wasm.ts): the first listed word start at or after `at` where a trigger matches — a match the
+   * scan read, or a place where `matchAt` reads one here.
+   */
+  private execListed(text: string, at: number, listed: number): number {
+    let lo = 0;
+    let hi = listed;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (foldedEvent(3 * mid) < at) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let k = lo; k < listed; k++) {
+      const start = foldedEvent(3 * k);
+      const end = foldedEvent(3 * k + 1);
+      if (end >= 0) {
+        this.end = end;
+        this.runs = this.found[foldedEvent(3 * k + 2)];
+        return start;
+      }
+      const s = foldedEvent(3 * k + 2) * this.width;
+      if (this.matchAt(text, start, s, -1 - end, text.length)) return start;
+    }
+    return -1;
   }
 
   /**
