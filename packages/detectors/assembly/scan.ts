@@ -47,21 +47,17 @@ export const CUE_BITS_AT: usize = 0x30c00;
  * (`decod`, which the encoded-text cue looks for; `RESULT_AT` + 40).
  */
 export const WATCH_AT: usize = 0x30bf0;
-/**
- * The characters after a `"` whose places `scan` lists (`QUOTES_AT`), a bit per ASCII code unit,
- * u32 × 4: the second characters of the rules' symbols that start with one (`"role"`, `"name"`).
- */
-export const QUOTE_NEXT_AT: usize = 0x30be0;
 /** Per feature, its weight (low byte) and count in the window (high byte), i16 × `SIZE`. */
 export const CELLS_AT: usize = 0x31000;
 /** The word searches' tables (`search`: columns i32, steps u16 by class, other classes u8, nodes i32), to `TEXT_AT`. */
 export const WORDS_AT: usize = 0x100000;
 /**
- * Where the text holds a `"` followed by a character of `QUOTE_NEXT_AT`, i32 × up to
- * `MAX_QUOTES`, in order; how many at `RESULT_AT` + 52 (more than `MAX_QUOTES`: the list is cut).
+ * Where the text holds two ASCII code units of `PAIRS_AT` in a row — where one of the rules'
+ * symbols may start (`<|`, `](`, `"role"`) — i32 × up to `MAX_PLACES`, in order; how many at
+ * `RESULT_AT` + 52 (more than `MAX_PLACES`: the list is cut).
  */
-export const QUOTES_AT: usize = 0xa0000;
-export const MAX_QUOTES: i32 = 0x4000;
+export const PLACES_AT: usize = 0xa0000;
+export const MAX_PLACES: i32 = 0x4000;
 /**
  * What the word search `scan` folds in found (`foldHot`), i32 × 3 × up to `MAX_EVENTS`, in
  * order of their starts; how many at `RESULT_AT` + 56, and at + 60 whether they are all of them.
@@ -80,6 +76,12 @@ export const NO_STEPS_AT: usize = 0xfe800;
  * or a character of a trigger), 0 where it leads every state to "after non-word text".
  */
 export const FOLD_KEEP_AT: usize = 0xfe900;
+/**
+ * The pairs of ASCII code units the symbols start with, a bit each at `first << 7 | second`, u32 ×
+ * 512 (the host's; `watchSymbolStarts` in wasm.ts). The host takes their first characters out of
+ * `PLAIN_AT`, so that the scan's loops meet each of them where it can note its place.
+ */
+export const PAIRS_AT: usize = 0xfea00;
 /** The text, u16 × its length. Memory past it grows as long texts need. */
 export const TEXT_AT: usize = 0x200000;
 
@@ -93,7 +95,7 @@ const FEATS: usize = CELLS_AT + ((<usize>SIZE * 2 + 0xfff) & ~0xfff);
 const COUNT: usize = FEATS + <usize>(RING * PER_TOKEN * 4);
 const TOK_START: usize = COUNT + <usize>RING;
 const TOK_END: usize = TOK_START + <usize>(RING * 4);
-/** Where the window's rings end (the host checks that `QUOTES_AT` starts past them). */
+/** Where the window's rings end (the host checks that `PLACES_AT` starts past them). */
 export const RINGS_END: usize = TOK_END + <usize>(RING * 4);
 /** The longest window: as `MAX_WINDOW` in tokens.ts. */
 export const MAX_WINDOW: i32 = RING - 1024;
@@ -145,7 +147,7 @@ const LEET_ALT: i32 = 0x1b873593;
  * start it last ruled out; where the first word whose first five letters hash as `WATCH_AT`
  * says starts, and the first ASCII letter or digit that goes on a word after code units past
  * ASCII ("naïve"'s v), and where the first six digits in words at most three characters apart
- * start (all `scan`, -1: none), how many places `QUOTES_AT` lists, how many events `EVENTS_AT`
+ * start (all `scan`, -1: none), how many places `PLACES_AT` lists, how many events `EVENTS_AT`
  * lists and whether that is all of them (1, else 0). In memory, not in exported globals: the host
  * reads memory through a typed array, a global through a call into the engine.
  */
@@ -239,12 +241,14 @@ function isCue(x: i32): bool {
   return false;
 }
 
-/** Lists the `"` at `i` when the character after it is one of `QUOTE_NEXT_AT`'s. */
-function noteQuote(i: i32): void {
+/** Lists the place `i` of the ASCII code unit `c` when it and the next start a symbol (`PAIRS_AT`). */
+function notePlace(c: i32, i: i32): void {
   const d = unit(i + 1);
-  if (d >= 128 || ((load<u32>(QUOTE_NEXT_AT + ((<usize>(d >> 5)) << 2)) >>> (d & 31)) & 1) === 0) return;
+  if (d >= 128) return;
+  const b = (c << 7) | d;
+  if (((load<u32>(PAIRS_AT + ((<usize>(b >> 5)) << 2)) >>> (b & 31)) & 1) === 0) return;
   const k = load<i32>(RESULT_AT + 52);
-  if (k < MAX_QUOTES) store<i32>(QUOTES_AT + ((<usize>k) << 2), i);
+  if (k < MAX_PLACES) store<i32>(PLACES_AT + ((<usize>k) << 2), i);
   store<i32>(RESULT_AT + 52, k + 1);
 }
 
@@ -615,8 +619,10 @@ export function scan(
       store<i32>(ringAt(TOK_START, slot), i);
       // The code unit as the text has it (`c` may be what it decodes or folds to).
       const u = unit(i);
-      if (u < 0x80) foldPast(u, i);
-      else {
+      if (u < 0x80) {
+        notePlace(u, i);
+        foldPast(u, i);
+      } else {
         foldStep(i);
         if (step === 2) foldStep(i + 1);
       }
@@ -632,7 +638,6 @@ export function scan(
       if (i >= n) break;
       odd = 0;
       if (c === 34 || c === 0x201c || c === 0x201d) {
-        if (c === 34) noteQuote(i);
         quoted = quoted === 0 && c !== 0x201d && isCue(prev) ? QUOTED : 0;
       }
       if (cls === NL) {
@@ -641,8 +646,10 @@ export function scan(
       } else if (cls === STOP && classOf(unit(i + 1)) !== WORD) bos = true;
       // The code unit as the text has it (`c` may be what it decodes or folds to).
       const u = unit(i);
-      if (u < 0x80) foldPast(u, i);
-      else {
+      if (u < 0x80) {
+        notePlace(u, i);
+        foldPast(u, i);
+      } else {
         foldStep(i);
         if (step === 2) foldStep(i + 1);
       }

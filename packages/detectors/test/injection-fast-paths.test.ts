@@ -15,7 +15,7 @@ import { before, stickyMatchers } from '../src/injection/rule.js';
 import type { SymbolSearch } from '../src/injection/symbol-search.js';
 import { leftMatchers } from '../src/injection/tail.js';
 import { CORE } from '../src/injection/triggers.js';
-import { quoteCount } from '../src/injection/wasm.js';
+import { placeCount } from '../src/injection/wasm.js';
 import type { Finding } from '../src/types.js';
 import { devTexts } from './dev-fixtures.js';
 import { anyText, PHRASES, ruleFindings, slowly, texts } from './fast-path-texts.js';
@@ -339,11 +339,12 @@ describe('each fast path', () => {
     );
   });
 
-  it('the symbols search finds what the expression finds after the scan listed the quotes, call after call', () => {
+  it('the symbols search finds what the expression finds after the scan listed where symbols may start, call after call', () => {
     const { re, search } = symbolsPass();
-    // The places of `"` the classifier's scan lists (`quoteCount`): quotes before every case of
-    // the symbols' next letters and before others, escaped and not, in JSON-like text.
-    const longText = longTexts(
+    // The places where a symbol may start the classifier's scan lists (`placeCount`): every
+    // symbol's first characters, whole or cut, quotes before every case of the symbols' next
+    // letters and before others, escaped and not, in JSON-like text and markup.
+    const pieces = [
       '"',
       '""',
       '"role"',
@@ -374,12 +375,31 @@ describe('each fast path', () => {
       '\n',
       'é',
       'lorem ipsum ',
+      // Every symbol's first characters, whole, cut and in the other case; the characters alone.
+      ...symbolsPass().symbols.flatMap((sym) => [sym, sym.slice(0, 2), sym.slice(0, -1), sym.toUpperCase()]),
+      '<',
+      '&',
+      '[',
+      ']',
+      '!',
+      '\\',
+      '&&',
+      '<<',
+      '[[',
+      // Look-alikes past ASCII the classifier folds or decodes to the same characters: no symbol.
+      '\uff1c|',
+      '\udb40\udc3c|',
+      '\u201d',
+    ];
+    const text = fc.oneof(
+      longTexts(...pieces),
+      fc.array(fc.constantFrom(...pieces), { maxLength: 20 }).map((a) => a.join('')),
     );
     let listed = 0;
     fc.assert(
-      fc.property(longText, fc.array(fc.nat(), { maxLength: 4 }), fc.nat(3), (text, jumps, other) => {
+      fc.property(text, fc.array(fc.nat(), { maxLength: 4 }), fc.nat(3), (text, jumps, other) => {
         detectInjectionModel(text, []);
-        if (quoteCount(text) >= 0) listed++;
+        if (placeCount(text) >= 0) listed++;
         sameCallAfterCall(re, search, text, jumps, (n) => {
           // Another text scanned in between takes the list away; this one scanned again brings it back.
           if (n === 1 && other === 1) detectInjectionModel(`${text} and more`, []);
@@ -464,10 +484,10 @@ function sameCallAfterCall(
 }
 
 /** The core tier's symbols pass: its expression and the search that stands in for it. */
-function symbolsPass(): { re: RegExp; search: SymbolSearch } {
+function symbolsPass(): { re: RegExp; search: SymbolSearch; symbols: string[] } {
   const pass = CORE.find((p) => p.search !== undefined);
   expect(pass).toBeDefined();
-  return { re: pass!.re, search: pass!.search! };
+  return { re: pass!.re, search: pass!.search!, symbols: [...pass!.table!.keys()] };
 }
 
 /** Texts of 60–300 of `fragments`: long enough for the needles (over 256 characters). */

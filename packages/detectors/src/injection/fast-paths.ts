@@ -5,7 +5,7 @@
  * `word-search.ts`), the classifier tokeniser's shortcuts over separators, the PII gate's log
  * dates (`isLogDate`), the packed-link reader (`packsWords`) and link ends (`isLinkChar`), the
  * exfiltration rule's query-less URLs, slot characters (`MAY_HOLD_SLOT`) and defining words
- * (`mayDefine`), the symbols' quotes the classifier's scan listed (`quoteCount`), PII's digit
+ * (`mayDefine`), the places where the symbols may start the classifier's scan listed (`placeCount`), PII's digit
  * runs from where the scan saw six digits close together (`digitRunFrom`), and the encoded
  * readings' cue offsets, "decod" where the scan saw none (`watchedFrom`), rot13's "13" and base64
  * starts. Always on; the tests turn it off to read the same texts the slow way and compare the

@@ -8,7 +8,7 @@
  */
 import { isAsciiLetter } from './chars.js';
 import { fastPaths } from './fast-paths.js';
-import { quoteCount, quotePlace, watchQuotes } from './wasm.js';
+import { placeAt, placeCount, watchSymbolStarts } from './wasm.js';
 
 export class SymbolSearch {
   /** The characters the symbols start with. */
@@ -36,13 +36,14 @@ export class SymbolSearch {
   private subject: string | undefined;
   private from = 0;
   /**
-   * The needle `"` (-1: none, or its places are not listed): where the classifier's scan read the
-   * text, it lists each `"` that a character a symbol may go on with follows (`watchQuotes` in
-   * wasm.ts), and the search steps through that list, not through every `"` of a JSON text.
+   * Whether the classifier's scan lists the places where the symbols may start (their first two
+   * characters, `watchSymbolStarts` in wasm.ts): where it read the text, the search steps through
+   * that list and reads no character itself.
    */
-  private readonly quote: number;
-  /** Where in the scan's list the search of `"` is. */
+  private readonly listable: boolean;
+  /** Where in the scan's list the last call left off, and for which text. */
   private listed = 0;
+  private listedFor: string | undefined;
 
   private constructor(symbols: readonly string[], source: string) {
     const seconds = new Map<string, Set<number>>();
@@ -72,21 +73,11 @@ export class SymbolSearch {
       else this.needles.push(n);
     }
     this.behind = this.needles.map((n) => folded.get(n) ?? -1);
-    this.quote = this.needles.indexOf('"');
-    if (this.quote >= 0) {
-      // What may follow a `"` that starts a symbol, or that a folded needle's symbols go on with.
-      const back = this.behind[this.quote]!;
-      const after = new Set<number>();
-      let listable = true;
-      for (const s of symbols) {
-        const at = s.charCodeAt(0) === 34 ? 1 : s.charCodeAt(0) === back && s.charCodeAt(1) === 34 ? 2 : -1;
-        if (at < 0) continue;
-        if (at >= s.length) listable = false;
-        const c = s.charCodeAt(at);
-        for (const k of isAsciiLetter(c) ? [c | 32, c & ~32] : [c]) after.add(k);
-      }
-      if (!listable || !watchQuotes([...after])) this.quote = -1;
-    }
+    this.listable = watchSymbolStarts(
+      [...this.pairs].map((p) =>
+        p >> 16 < 128 && (p & 0xffff) < 128 ? ((p >> 16) << 7) | (p & 0xffff) : -1,
+      ),
+    );
     this.sticky = new RegExp(source, 'y');
     this.global = new RegExp(source, 'g');
     this.next = this.firsts.map(() => -1);
@@ -108,7 +99,32 @@ export class SymbolSearch {
       this.global.lastIndex = from;
       return this.global.exec(subject);
     }
+    // Asked afresh at each call: another text may have been scanned since.
+    const listed = this.listable ? placeCount(subject) : -1;
+    if (listed >= 0) return this.execListed(subject, from, listed);
     return subject.length - from > SHORT ? this.execLong(subject, from) : this.execShort(subject, from);
+  }
+
+  /**
+   * `exec` from the places the classifier's scan listed where a symbol may start (`listed` of them):
+   * the first at or after `from` where the expression matches. The list is read forwards from
+   * where the last call on the same text left it.
+   */
+  private execListed(subject: string, from: number, listed: number): RegExpExecArray | null {
+    let k = subject === this.listedFor ? this.listed : 0;
+    if (k > 0 && (k > listed || placeAt(k - 1) >= from)) k = 0;
+    while (k < listed && placeAt(k) < from) k++;
+    this.listedFor = subject;
+    for (; k < listed; k++) {
+      this.sticky.lastIndex = placeAt(k);
+      const m = this.sticky.exec(subject);
+      if (m !== null) {
+        this.listed = k;
+        return m;
+      }
+    }
+    this.listed = k;
+    return null;
   }
 
   /**
@@ -136,21 +152,16 @@ export class SymbolSearch {
   /** `exec` on a long rest of a text, from its needles. */
   private execLong(subject: string, from: number): RegExpExecArray | null {
     const { needles, next } = this;
-    // Places of `"` the scan listed (-1: none listed), stepped through in place of every `"`: a
-    // `"` not listed starts no symbol. Asked afresh at each call: another text may have been
-    // scanned since, and then the search reads every `"` until this text is scanned again.
-    const quotes = this.quote < 0 ? -1 : quoteCount(subject);
     // Where each needle next occurs is kept between calls on the same text: searching afresh from
     // every match made a long text with a few rare first characters quadratic (each call looked to
     // the end of the text for them). A position already passed is looked up again; -1 (none left)
     // stays true further on.
     if (subject !== this.subject || from < this.from) {
-      this.listed = 0;
-      for (let k = 0; k < needles.length; k++) next[k] = this.needleAt(subject, k, from, quotes);
+      for (let k = 0; k < needles.length; k++) next[k] = subject.indexOf(needles[k]!, from);
       this.subject = subject;
     } else {
       for (let k = 0; k < needles.length; k++)
-        if (next[k]! >= 0 && next[k]! < from) next[k] = this.needleAt(subject, k, from, quotes);
+        if (next[k]! >= 0 && next[k]! < from) next[k] = subject.indexOf(needles[k]!, from);
     }
     this.from = from;
     for (;;) {
@@ -190,33 +201,10 @@ export class SymbolSearch {
             return m;
           }
         }
-        at = this.needleAt(subject, k, at + 1, quotes);
+        at = subject.indexOf(needles[k]!, at + 1);
       } while (at >= 0 && at < bound);
       next[k] = at;
     }
-  }
-
-  /**
-   * Where needle `k` next occurs in `subject` at or after `from` (-1: none); for `"`, when the scan
-   * listed `quotes` places of it (see `quote`), the next listed one.
-   */
-  private needleAt(subject: string, k: number, from: number, quotes: number): number {
-    return k === this.quote && quotes >= 0
-      ? this.quoteFrom(from, quotes)
-      : subject.indexOf(this.needles[k]!, from);
-  }
-
-  /**
-   * The first of the scan's `count` listed places of `"` at or after `from` (-1: none); the list is
-   * read forwards from where the last call left it, as `from` only grows for one text.
-   */
-  private quoteFrom(from: number, count: number): number {
-    let k = this.listed;
-    // A text read again from its start (or the list of another text of the same words).
-    if (k > 0 && (k > count || quotePlace(k - 1) >= from)) k = 0;
-    while (k < count && quotePlace(k) < from) k++;
-    this.listed = k;
-    return k < count ? quotePlace(k) : -1;
   }
 
   /** The symbols may start with `first` then `second` (NaN past the end: no). */

@@ -64,10 +64,11 @@ interface Exports {
   textAt: number;
   /** `RESULT_AT` in 32-bit words. */
   resultAt: number;
-  /** `QUOTES_AT` in 32-bit words, `MAX_QUOTES`, and `QUOTE_NEXT_AT` in bytes. */
-  quotesAt: number;
-  maxQuotes: number;
-  quoteNextAt: number;
+  /** `PLACES_AT` in 32-bit words, `MAX_PLACES`, and `PAIRS_AT` and `PLAIN_AT` in bytes. */
+  placesAt: number;
+  maxPlaces: number;
+  pairsAt: number;
+  plainAt: number;
   /**
    * `EVENTS_AT` in 32-bit words; `FOLD_COLS_AT`, `NO_STEPS_AT` and `FOLD_KEEP_AT` in bytes (the
    * folded search's columns, the steps of one that finds nothing, the code units it must read).
@@ -128,7 +129,7 @@ function instantiate(): Exports {
   new Uint8Array(buf, constant(x, 'CLASS_AT'), CLASS.length).set(CLASS);
   new Uint16Array(buf, constant(x, 'FOLD_AT'), FOLD.length).set(FOLD);
   new Uint8Array(buf, constant(x, 'ASCII_WORD_AT'), ASCII_WORD.length).set(ASCII_WORD);
-  new Uint8Array(buf, constant(x, 'PLAIN_AT'), PLAIN.length).set(PLAIN);
+  new Uint8Array(buf, constant(x, 'PLAIN_AT'), plain.length).set(plain);
   new Uint16Array(buf, constant(x, 'MATH_FOLD_AT'), MATH_FOLD.length).set(MATH_FOLD);
   new Uint8Array(buf, constant(x, 'LEET_AT'), LEET.length).set(LEET);
   if ((constant(x, 'CUE_COUNT_AT') - constant(x, 'CUES_AT')) / 4 < CUE_HASHES.length)
@@ -136,17 +137,17 @@ function instantiate(): Exports {
   new Int32Array(buf, constant(x, 'CUES_AT'), CUE_HASHES.length).set(CUE_HASHES);
   new Int32Array(buf, constant(x, 'CUE_COUNT_AT'), 1)[0] = CUE_HASHES.length;
   new Int32Array(buf, constant(x, 'WATCH_AT'), 1)[0] = wordHash(WATCHED);
-  new Uint32Array(buf, constant(x, 'QUOTE_NEXT_AT'), 4).set(quoteNext);
+  new Uint32Array(buf, constant(x, 'PAIRS_AT'), pairs.length).set(pairs);
   if (
-    constant(x, 'QUOTES_AT') < constant(x, 'RINGS_END') ||
-    constant(x, 'QUOTES_AT') + 4 * constant(x, 'MAX_QUOTES') > constant(x, 'WORDS_AT')
+    constant(x, 'PLACES_AT') < constant(x, 'RINGS_END') ||
+    constant(x, 'PLACES_AT') + 4 * constant(x, 'MAX_PLACES') > constant(x, 'WORDS_AT')
   )
-    throw new Error('detectors wasm: the list of quotes overlaps the rings or the word searches');
+    throw new Error('detectors wasm: the list of places overlaps the rings or the word searches');
   if (
-    constant(x, 'EVENTS_AT') < constant(x, 'QUOTES_AT') + 4 * constant(x, 'MAX_QUOTES') ||
+    constant(x, 'EVENTS_AT') < constant(x, 'PLACES_AT') + 4 * constant(x, 'MAX_PLACES') ||
     constant(x, 'EVENTS_AT') + 12 * constant(x, 'MAX_EVENTS') > constant(x, 'FOLD_COLS_AT')
   )
-    throw new Error('detectors wasm: the list of folded matches overlaps the quotes or the folded columns');
+    throw new Error('detectors wasm: the list of folded matches overlaps the places or the folded columns');
   const cueBits = new Uint32Array(buf, constant(x, 'CUE_BITS_AT'), 32);
   for (const h of CUE_HASHES) cueBits[h >>> 27] = cueBits[h >>> 27]! | (1 << ((h >>> 22) & 31));
   const out = {
@@ -156,15 +157,16 @@ function instantiate(): Exports {
     wordsAt: constant(x, 'WORDS_AT'),
     textAt: constant(x, 'TEXT_AT'),
     resultAt: constant(x, 'RESULT_AT') / 4,
-    quotesAt: constant(x, 'QUOTES_AT') / 4,
-    maxQuotes: constant(x, 'MAX_QUOTES'),
-    quoteNextAt: constant(x, 'QUOTE_NEXT_AT'),
+    placesAt: constant(x, 'PLACES_AT') / 4,
+    maxPlaces: constant(x, 'MAX_PLACES'),
+    pairsAt: constant(x, 'PAIRS_AT'),
+    plainAt: constant(x, 'PLAIN_AT'),
     eventsAt: constant(x, 'EVENTS_AT') / 4,
     foldKeepAt: constant(x, 'FOLD_KEEP_AT'),
     foldColsAt: constant(x, 'FOLD_COLS_AT'),
     noSteps: constant(x, 'NO_STEPS_AT'),
   };
-  quotesBase = out.quotesAt;
+  placesBase = out.placesAt;
   eventsBase = out.eventsAt;
   wordsNext = out.wordsAt;
   return out;
@@ -475,18 +477,25 @@ export function digitRunFrom(text: string): number | undefined {
   return noted(text, 12);
 }
 
-/** The characters after a `"` whose places `scan` lists (`QUOTE_NEXT_AT`), a bit per ASCII code unit. */
-const quoteNext = new Uint32Array(4);
+/** The pairs of ASCII code units the symbols start with (`PAIRS_AT`), a bit each at `first << 7 | second`. */
+const pairs = new Uint32Array(512);
+/** `PLAIN` without the symbols' first characters: the scan's loops meet each of those where it notes places. */
+const plain = PLAIN.slice();
 
 /**
- * Asks the scan to list where a `"` is followed by one of `seconds` (code units), from its next
- * text on (`quoteCount`); false when one is past ASCII (the list is not kept for them).
+ * Asks the scan to list, from its next text on, where two code units of `starts` (`first << 7 |
+ * second`, both ASCII) stand in a row (`placeCount`): where the symbols of a symbols pass may
+ * start. False when one is not ASCII (no list is kept for it).
  */
-export function watchQuotes(seconds: readonly number[]): boolean {
-  if (seconds.some((c) => c >= 128)) return false;
-  for (const c of seconds) quoteNext[c >> 5] = quoteNext[c >> 5]! | (1 << (c & 31));
+export function watchSymbolStarts(starts: readonly number[]): boolean {
+  if (starts.some((b) => b < 0 || b >= 128 * 128)) return false;
+  for (const b of starts) {
+    pairs[b >> 5] = pairs[b >> 5]! | (1 << (b & 31));
+    plain[b >> 7] = 0;
+  }
   if (module !== undefined) {
-    new Uint32Array(module.memory.buffer, module.quoteNextAt, 4).set(quoteNext);
+    new Uint32Array(module.memory.buffer, module.pairsAt, pairs.length).set(pairs);
+    new Uint8Array(module.memory.buffer, module.plainAt, plain.length).set(plain);
     // A list made before may lack the places asked for now.
     scanned = undefined;
   }
@@ -494,20 +503,20 @@ export function watchQuotes(seconds: readonly number[]): boolean {
 }
 
 /**
- * How many places of a `"` followed by a character `watchQuotes` asked for the last scan listed,
- * when it read `text` and the list holds them all; -1 otherwise. They are `quotePlace(0)`… in order.
+ * How many places where a symbol may start (`watchSymbolStarts`) the last scan listed, when it
+ * read `text` and the list holds them all; -1 otherwise. They are `placeAt(0)`… in order.
  */
-export function quoteCount(text: string): number {
+export function placeCount(text: string): number {
   const n = noted(text, 13);
-  return n === undefined || n > module!.maxQuotes ? -1 : n;
+  return n === undefined || n > module!.maxPlaces ? -1 : n;
 }
 
-/** Where the list `quoteCount` counts is in `words`. */
-let quotesBase = 0;
+/** Where the list `placeCount` counts is in `words`. */
+let placesBase = 0;
 
-/** The `k`-th place `quoteCount` counts. */
-export function quotePlace(k: number): number {
-  return words[quotesBase + k]!;
+/** The `k`-th place `placeCount` counts. */
+export function placeAt(k: number): number {
+  return words[placesBase + k]!;
 }
 
 /** A word search's automaton (`WordSearch` in word-search.ts). */
