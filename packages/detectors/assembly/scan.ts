@@ -316,6 +316,25 @@ function foldPast(c: i32, i: i32): void {
   else foldStep(i);
 }
 
+/** Steps the folded search over the `step` code units past ASCII at `i` (a character). */
+function foldUnits(i: i32, step: i32): void {
+  foldStep(i);
+  if (step === 2) foldStep(i + 1);
+}
+
+/**
+ * The separator or mark of `step` code units at `i` as the symbols' places and the folded search
+ * read it: the code unit as the text has it (what `scan` reads it as may be what it decodes or
+ * folds to).
+ */
+function readMark(i: i32, step: i32): void {
+  const u = unit(i);
+  if (u < 0x80) {
+    notePlace(u, i);
+    foldPast(u, i);
+  } else foldUnits(i, step);
+}
+
 /**
  * Lists an event: a match (`start`, its end, its node) or a place where the host's `matchAt` must
  * read (`start`, -1 - the code unit's place, the node the walk is at).
@@ -343,34 +362,10 @@ function foldHot(i: i32): void {
     const info = load<i32>(fNode + ((<usize>s) << 1));
     const start = i + 1 - (info >> 4);
     if (start !== wTried) {
-      let best = -1;
-      let bestNode = 0;
-      let t = s;
-      let f = info;
-      let bail = false;
-      for (let j = i; ; ) {
-        if (f & PHRASE_HEAD && (!(f & SPACED_HEAD) || mayFollow(fFollow + ((<usize>t) << 3), j + 1, fN))) {
-          bail = true;
-          break;
-        }
-        if (f & WORD_END) {
-          best = j + 1;
-          bestNode = t >> 1;
-        }
-        if (++j >= fN) break;
-        const tc = column(FOLD_COLS_AT, fOther, unit(j));
-        if (tc === 0) {
-          bail = true;
-          break;
-        }
-        t = <i32>load<u16>(<usize>(tc + t));
-        if (t < 4) break;
-        f = load<i32>(fNode + ((<usize>t) << 1));
-        if (f >> 4 !== j + 1 - start) break;
-      }
+      longestFrom(FOLD_COLS_AT, fOther, fNode, fFollow, s, info, i, fN, start);
       // Listed by the search's own numbering of its nodes (`fOrig`).
-      if (bail) foldEvent(start, -1 - i, load<i32>(fOrig + ((<usize>s) << 1)));
-      else if (best >= 0) foldEvent(start, best, load<i32>(fOrig + ((<usize>bestNode) << 2)));
+      if (walkBail) foldEvent(start, -1 - i, load<i32>(fOrig + ((<usize>s) << 1)));
+      else if (walkEnd >= 0) foldEvent(start, walkEnd, load<i32>(fOrig + ((<usize>walkNode) << 2)));
       wTried = start;
     }
     if ((info & INNER_START) === 0) return;
@@ -528,15 +523,13 @@ export function scan(
         if (f < 58 && f >= 48) wordDigits++;
         wordHash = (wordHash ^ f) * PRIME;
         if (++wordLen === 5) wordH5 = wordHash;
-        foldStep(i);
-        if (step === 2) foldStep(i + 1);
+        foldUnits(i, step);
         i += step;
         continue;
       }
       if (cls === SKIP) {
         if (wordLen > 0) odd |= c === 0xad ? ODD_SOFT_HYPHEN : ODD_ZERO_WIDTH;
-        foldStep(i);
-        if (step === 2) foldStep(i + 1);
+        foldUnits(i, step);
         i += step;
         continue;
       }
@@ -548,6 +541,9 @@ export function scan(
     let k: usize = base + 12;
     let third = F_NONE;
     const len = wordLen;
+    // A mark or separator, read by the paths below (at the text's end, its newline, which lists
+    // nothing and ends any walk): one call, which the compiler writes in place.
+    if (len === 0) readMark(i, step);
     if (len > 0) {
       const h = wordHash;
       const digits = wordDigits;
@@ -617,15 +613,6 @@ export function scan(
       if (fc !== 0) c = fc;
       tok = (FNV ^ c) * PRIME;
       store<i32>(ringAt(TOK_START, slot), i);
-      // The code unit as the text has it (`c` may be what it decodes or folds to).
-      const u = unit(i);
-      if (u < 0x80) {
-        notePlace(u, i);
-        foldPast(u, i);
-      } else {
-        foldStep(i);
-        if (step === 2) foldStep(i + 1);
-      }
       i += step;
       store<i32>(ringAt(TOK_END, slot), i);
       if (odd !== 0) {
@@ -644,15 +631,6 @@ export function scan(
         bos = true;
         quoted = 0;
       } else if (cls === STOP && classOf(unit(i + 1)) !== WORD) bos = true;
-      // The code unit as the text has it (`c` may be what it decodes or folds to).
-      const u = unit(i);
-      if (u < 0x80) {
-        notePlace(u, i);
-        foldPast(u, i);
-      } else {
-        foldStep(i);
-        if (step === 2) foldStep(i + 1);
-      }
       i += step;
       for (;;) {
         const d = unit(i);
@@ -709,6 +687,61 @@ const WORD_END: i32 = 1;
 const PHRASE_HEAD: i32 = 2;
 const INNER_START: i32 = 4;
 const SPACED_HEAD: i32 = 8;
+
+/** What `longestFrom` found: where the longest trigger word ends (-1: none) and its node; or that the host must read on. */
+let walkEnd = -1;
+let walkNode = 0;
+let walkBail = false;
+
+/**
+ * `WordSearch.matchAt` from the hot state `s` (node `info`) the walk from the word start `start`
+ * reached after the code unit at `i`, for a walk that passes no phrase's first word: goes on along
+ * the trie to the longest trigger word that ends before `to` (`walkEnd`, `walkNode`). At a phrase's
+ * first word that may go on (`mayFollow`), or a code unit whose class is not worked out yet, it
+ * leaves the reading to the host (`walkBail`).
+ */
+function longestFrom(
+  cols: usize,
+  other: usize,
+  node: usize,
+  follow: usize,
+  s: i32,
+  info: i32,
+  i: i32,
+  to: i32,
+  start: i32,
+): void {
+  let best = -1;
+  let bestNode = 0;
+  let t = s;
+  let f = info;
+  let bail = false;
+  for (let j = i; ; ) {
+    if (f & PHRASE_HEAD && (!(f & SPACED_HEAD) || mayFollow(follow + ((<usize>t) << 3), j + 1, to))) {
+      bail = true;
+      break;
+    }
+    if (f & WORD_END) {
+      best = j + 1;
+      bestNode = t >> 1;
+    }
+    if (++j >= to) break;
+    const tc = column(cols, other, unit(j));
+    if (tc === 0) {
+      bail = true;
+      break;
+    }
+    t = <i32>load<u16>(<usize>(tc + t));
+    // States 0 and 2: after non-word text, inside a word (off the trie); the folded search's
+    // state for "inside a word after a hot node" has depth 0, and ends the walk below.
+    if (t < 4) break;
+    f = load<i32>(node + ((<usize>t) << 1));
+    if (f >> 4 !== j + 1 - start) break;
+  }
+  walkEnd = best;
+  walkNode = bestNode;
+  walkBail = bail;
+}
 
 /** The column of the step table that code unit `c` reads (0: its class is not worked out yet). */
 function column(cols: usize, other: usize, c: i32): i32 {
@@ -783,37 +816,12 @@ export function search(
     const start = i + 1 - (info >> 4);
     if (start !== tried) {
       // `matchAt`, for a walk that passes no phrase's first word.
-      let best = -1;
-      let bestNode = 0;
-      let t = s;
-      let f = info;
-      let bail = false;
-      for (let j = i; ; ) {
-        if (f & PHRASE_HEAD && (!(f & SPACED_HEAD) || mayFollow(follow + ((<usize>t) << 3), j + 1, to))) {
-          bail = true;
-          break;
-        }
-        if (f & WORD_END) {
-          best = j + 1;
-          bestNode = t >> 1;
-        }
-        if (++j >= to) break;
-        const tc = column(cols, other, unit(j));
-        if (tc === 0) {
-          bail = true;
-          break;
-        }
-        t = <i32>load<u16>(<usize>(tc + t));
-        // States 0 and 2: after non-word text, inside a word (off the trie).
-        if (t < 4) break;
-        f = load<i32>(node + ((<usize>t) << 1));
-        if (f >> 4 !== j + 1 - start) break;
-      }
-      if (bail) break;
-      if (best >= 0) {
+      longestFrom(cols, other, node, follow, s, info, i, to, start);
+      if (walkBail) break;
+      if (walkEnd >= 0) {
         found = start;
-        end = best;
-        foundNode = bestNode;
+        end = walkEnd;
+        foundNode = walkNode;
         break;
       }
       tried = start;
