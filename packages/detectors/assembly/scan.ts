@@ -82,6 +82,13 @@ export const FOLD_KEEP_AT: usize = 0xfe900;
  * `PLAIN_AT`, so that the scan's loops meet each of them where it can note its place.
  */
 export const PAIRS_AT: usize = 0xfea00;
+/**
+ * The runs of words with digits `scan` reads (`RESULT_AT` + 48) that hold six digits or more, i32
+ * × 2 (start, end) × up to `MAX_RUNS`, in order; how many at `RESULT_AT` + 64 (more than
+ * `MAX_RUNS`: the list is cut). Every run of six digits PII's expression finds lies in one.
+ */
+export const RUNS_AT: usize = 0xff200;
+export const MAX_RUNS: i32 = 0x1c0;
 /** The text, u16 × its length. Memory past it grows as long texts need. */
 export const TEXT_AT: usize = 0x200000;
 
@@ -141,14 +148,14 @@ const QUOTED: i32 = 0x5be0cd19;
 const LEET_ALT: i32 = 0x1b873593;
 
 /**
- * What the last call found, i32 × 16: the best window's sum, start and end and the text's token
+ * What the last call found, i32 × 17: the best window's sum, start and end and the text's token
  * count (`scan`), the automaton's state (`search`), where the text's first code unit past
  * ASCII is (`scan`; -1: none), `search`'s match (start, -1: none; end; node) and the word
  * start it last ruled out; where the first word whose first five letters hash as `WATCH_AT`
  * says starts, and the first ASCII letter or digit that goes on a word after code units past
  * ASCII ("naïve"'s v), and where the first six digits in words at most three characters apart
  * start (all `scan`, -1: none), how many places `PLACES_AT` lists, how many events `EVENTS_AT`
- * lists and whether that is all of them (1, else 0). In memory, not in exported globals: the host
+ * lists and whether that is all of them (1, else 0), how many runs `RUNS_AT` lists. In memory, not in exported globals: the host
  * reads memory through a typed array, a global through a call into the engine.
  */
 export const RESULT_AT: usize = 0x30b00;
@@ -480,6 +487,7 @@ export function scan(
   store<i32>(RESULT_AT + 44, -1);
   store<i32>(RESULT_AT + 48, -1);
   store<i32>(RESULT_AT + 52, 0);
+  store<i32>(RESULT_AT + 64, 0);
   runEnd = -8;
   runDigits = 0;
   // A newline past the text (the host leaves room for it) ends the ASCII loops without a test
@@ -561,7 +569,17 @@ export function scan(
         }
         runDigits += digits;
         runEnd = i;
-        if (runDigits >= 6 && load<i32>(RESULT_AT + 48) < 0) store<i32>(RESULT_AT + 48, runStart);
+        if (runDigits >= 6) {
+          if (load<i32>(RESULT_AT + 48) < 0) store<i32>(RESULT_AT + 48, runStart);
+          // Listed when it reaches six digits; its end moves with each word it gains.
+          let r = load<i32>(RESULT_AT + 64);
+          if (runDigits - digits < 6) store<i32>(RESULT_AT + 64, ++r);
+          if (r <= MAX_RUNS) {
+            const at = RUNS_AT + ((<usize>(r - 1)) << 3);
+            store<i32>(at, runStart);
+            store<i32>(at + 4, runEnd);
+          }
+        }
       }
       if (c === 32) {
         // No trigger holds a space (a phrase's spaces are read by `matchAt`).

@@ -67,6 +67,9 @@ interface Exports {
   /** `PLACES_AT` in 32-bit words, `MAX_PLACES`, and `PAIRS_AT` and `PLAIN_AT` in bytes. */
   placesAt: number;
   maxPlaces: number;
+  /** `RUNS_AT` in 32-bit words, and `MAX_RUNS`. */
+  runsAt: number;
+  maxRuns: number;
   pairsAt: number;
   plainAt: number;
   /**
@@ -148,6 +151,11 @@ function instantiate(): Exports {
     constant(x, 'EVENTS_AT') + 12 * constant(x, 'MAX_EVENTS') > constant(x, 'FOLD_COLS_AT')
   )
     throw new Error('detectors wasm: the list of folded matches overlaps the places or the folded columns');
+  if (
+    constant(x, 'RUNS_AT') < constant(x, 'PAIRS_AT') + 2048 ||
+    constant(x, 'RUNS_AT') + 8 * constant(x, 'MAX_RUNS') > constant(x, 'WORDS_AT')
+  )
+    throw new Error('detectors wasm: the list of digit runs overlaps the symbol pairs or the word searches');
   const cueBits = new Uint32Array(buf, constant(x, 'CUE_BITS_AT'), 32);
   for (const h of CUE_HASHES) cueBits[h >>> 27] = cueBits[h >>> 27]! | (1 << ((h >>> 22) & 31));
   const out = {
@@ -159,6 +167,8 @@ function instantiate(): Exports {
     resultAt: constant(x, 'RESULT_AT') / 4,
     placesAt: constant(x, 'PLACES_AT') / 4,
     maxPlaces: constant(x, 'MAX_PLACES'),
+    runsAt: constant(x, 'RUNS_AT') / 4,
+    maxRuns: constant(x, 'MAX_RUNS'),
     pairsAt: constant(x, 'PAIRS_AT'),
     plainAt: constant(x, 'PLAIN_AT'),
     eventsAt: constant(x, 'EVENTS_AT') / 4,
@@ -167,6 +177,7 @@ function instantiate(): Exports {
     noSteps: constant(x, 'NO_STEPS_AT'),
   };
   placesBase = out.placesAt;
+  runsBase = out.runsAt;
   eventsBase = out.eventsAt;
   wordsNext = out.wordsAt;
   return out;
@@ -476,6 +487,21 @@ export function watchedFrom(text: string): number | undefined {
 export function digitRunFrom(text: string): number | undefined {
   return noted(text, 12);
 }
+
+/**
+ * How many runs of words with digits at most three characters apart, six digits or more in all,
+ * the last scan listed, when it read `text` and the list holds them all; -1 otherwise. The `k`-th
+ * spans `[runStart(k), runEnd(k))`, in order; every run of six digits `DIGIT_RUN` (pii.ts) finds
+ * lies inside one (see `digitRunFrom`).
+ */
+export function digitRuns(text: string): number {
+  const n = noted(text, 16);
+  return n === undefined || n > module!.maxRuns ? -1 : n;
+}
+/** Where the list `digitRuns` counts is in `words`. */
+let runsBase = 0;
+export const runStart = (k: number): number => words[runsBase + 2 * k]!;
+export const runEnd = (k: number): number => words[runsBase + 2 * k + 1]!;
 
 /** The pairs of ASCII code units the symbols start with (`PAIRS_AT`), a bit each at `first << 7 | second`. */
 const pairs = new Uint32Array(512);
