@@ -308,7 +308,7 @@ interface FoldAt {
 /** The search whose tables the scan reads (`undefined`: none; `null`: none chosen yet). */
 let laid: { t: WalkTables | undefined; at: FoldAt | undefined } | null = null;
 /** Each search's tables as the scan reads them, once made (in the memory for good). */
-const foldLayouts = new Map<WalkTables, FoldAt & { steps: number }>();
+const foldLayouts = new Map<WalkTables, FoldAt & { steps: number; states: number }>();
 
 /** Lays out `t`'s tables for the scan (`FoldAt`; the columns at `FOLD_COLS_AT`), or columns that lead nowhere. */
 function layFold(x: Exports, t: WalkTables | undefined): FoldAt | undefined {
@@ -325,9 +325,7 @@ function layFold(x: Exports, t: WalkTables | undefined): FoldAt | undefined {
     cols.fill(x.noSteps);
     keep.fill(0);
   } else {
-    const count = t.nodes.length + 1;
-    for (let c = 0; c < 128; c++) cols[c] = at.steps + 2 * count * t.ascii[c]!;
-    for (let k = 0; k < t.width; k++) cols[128 + k] = at.steps + 2 * count * k;
+    fillColumns(cols, t, at.steps, at.states);
     // Where the search must step over an ASCII code unit that is no letter or digit.
     for (let c = 0; c < 128; c++) keep[c] = isWordChar(c) || t.ascii[c]! >= 2 ? 1 : 0;
   }
@@ -336,7 +334,7 @@ function layFold(x: Exports, t: WalkTables | undefined): FoldAt | undefined {
 }
 
 /** `t`'s tables renumbered for the scan (see `FoldAt`), in the word searches' place; `undefined` when they do not fit. */
-function foldTables(x: Exports, t: WalkTables): (FoldAt & { steps: number }) | undefined {
+function foldTables(x: Exports, t: WalkTables): (FoldAt & { steps: number; states: number }) | undefined {
   const { width, nodes, step } = t;
   const count = nodes.length;
   const hotFrom = t.hot / width;
@@ -396,6 +394,7 @@ function foldTables(x: Exports, t: WalkTables): (FoldAt & { steps: number }) | u
   wordsNext = (end + 7) & ~7;
   return {
     steps,
+    states: total,
     other,
     nodes: nodesAt,
     follows: followsAt,
@@ -571,6 +570,15 @@ export let searchTried = -1;
  * Where `t`'s tables are in the module's memory (copied there on first use, the steps laid out by
  * class as `search` reads them); `undefined` when they do not fit.
  */
+/**
+ * Writes where each class's column of steps starts (`search`'s `cols`): a column of `states` u16
+ * from `steps` on per class, i32 × 128 by ASCII code unit (its class in `t`), then × 256 by class.
+ */
+function fillColumns(columns: Int32Array, t: WalkTables, steps: number, states: number): void {
+  for (let c = 0; c < 128; c++) columns[c] = steps + 2 * states * t.ascii[c]!;
+  for (let k = 0; k < t.width; k++) columns[128 + k] = steps + 2 * states * k;
+}
+
 function tablesAt(x: Exports, t: WalkTables): TablesAt | undefined {
   let at = registered.get(t);
   if (at !== undefined) return at;
@@ -588,9 +596,7 @@ function tablesAt(x: Exports, t: WalkTables): TablesAt | undefined {
   const byClass = new Uint16Array(buf, step, t.step.length);
   for (let n = 0; n < count; n++)
     for (let k = 0; k < width; k++) byClass[k * count + n] = (2 * t.step[n * width + k]!) / width;
-  const columns = new Int32Array(buf, cols, 128 + 256);
-  for (let c = 0; c < 128; c++) columns[c] = step + 2 * count * t.ascii[c]!;
-  for (let k = 0; k < width; k++) columns[128 + k] = step + 2 * count * k;
+  fillColumns(new Int32Array(buf, cols, 128 + 256), t, step, count);
   new Uint8Array(buf, other, t.other.length).set(t.other);
   new Int32Array(buf, nodes, count).set(t.nodes);
   new Int32Array(buf, follows, t.follows.length).set(t.follows);
